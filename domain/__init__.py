@@ -1,0 +1,1 @@
+"""Domain configuration: one package per business (intents, slots, replies, tools, policy)."""

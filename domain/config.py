@@ -1,0 +1,172 @@
+"""Domain configuration: the intent catalogue, slot schemas, reply templates and tool templates.
+
+Adapting Keel to another business means writing these files for it (and its
+tool functions); the graph does not change. Everything is validated with
+pydantic when loaded.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, Field
+
+from tools.sql import SqlTemplate
+from understanding.catalogue import Lexicon, Relative
+
+DOMAIN_ROOT = Path(__file__).resolve().parent
+OUT_OF_SCOPE = "out_of_scope"  # training label of the rejection class, read as UNKNOWN
+IntentKind = Literal["smalltalk", "auth", "read", "write", "knowledge", "handoff"]
+
+
+class IntentSpec(BaseModel):
+    """One intent of the closed catalogue."""
+
+    name: str = Field(description="Identifier used in state, replies and audit.")
+    kind: IntentKind = Field(description="How the graph settles the intent.")
+    description: str = Field(description="What the user wants (shown to a model).")
+    requires_auth: bool = Field(default=False, description="Needs an authenticated user.")
+    slots: list[str] = Field(default_factory=list, description="Required slots, asked in order.")
+    optional: list[str] = Field(default_factory=list, description="Slots used when given.")
+    tool: str | None = Field(default=None, description="Tool that settles the intent.")
+    policies: list[str] = Field(default_factory=list, description="Policy checks, in order.")
+    digression: bool = Field(default=False, description="May interrupt a task and let it resume.")
+    patterns: list[str] = Field(
+        default_factory=list,
+        description="Regexes a whole message may match to be this intent outright ('thx').",
+    )
+    cues: list[str] = Field(
+        default_factory=list,
+        description="Regexes that name this request anywhere in a message (high precision).",
+    )
+    threshold: float | None = Field(
+        default=None,
+        description="A stricter reject threshold for this intent (e.g. a complaint hands off).",
+    )
+    family: str | None = Field(
+        default=None,
+        description="Intents of one family pool their probability against the reject threshold.",
+    )
+    priority: int | None = Field(
+        default=None,
+        description="Which request wins when one message holds several (default: by kind).",
+    )
+    examples: dict[str, list[str]] = Field(description="Example utterances per language.")
+
+
+class SlotSpec(BaseModel):
+    """A slot: which typed extractor fills it and how it is asked for."""
+
+    extractor: str = Field(description="Name of the typed extractor.")
+    description: str = Field(description="What the value is (shown to a model).")
+    pattern: str | None = Field(default=None, description="Regex a valid value matches.")
+    choices: list[str] | None = Field(default=None, description="Accepted values, if closed.")
+
+
+class RelativeSpec(BaseModel):
+    """Words asking for an option relative to the current item ("bigger", "cheapest")."""
+
+    words: list[str] = Field(description="Phrases, any language.")
+    direction: Literal["up", "down", "max", "min", "at_most"] = Field(
+        description="up/down: than the current item; max/min: the extreme one."
+    )
+    keys: list[str] = Field(description="Option keys it applies to (first present wins); price.")
+
+
+class DomainConfig(BaseModel):
+    """Everything that describes one business."""
+
+    name: str
+    description: str
+    intents: dict[str, IntentSpec]
+    slots: dict[str, SlotSpec]
+    replies: dict[str, dict[str, str]]
+    labels: dict[str, dict[str, dict[str, str]]] = Field(default_factory=dict)
+    sql_tools: dict[str, SqlTemplate]
+    lexicon_products: dict[str, list[str]] = Field(default_factory=dict)
+    lexicon_options: dict[str, str] = Field(default_factory=dict)
+    lexicon_option_keys: dict[str, list[str]] = Field(default_factory=dict)
+    lexicon_scales: list[list[str]] = Field(default_factory=list)
+    lexicon_units: dict[str, list[str]] = Field(default_factory=dict)
+    lexicon_states: dict[str, str] = Field(
+        default_factory=dict, description='State codes and their names ("the order to Texas").'
+    )
+    lexicon_relatives: list[RelativeSpec] = Field(default_factory=list)
+    threshold: float = Field(default=0.6, description="Reject threshold of the offline classifier.")
+    out_of_scope: dict[str, list[str]] = Field(
+        default_factory=dict, description="Messages outside the business (a rejection class)."
+    )
+
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        """Product and option words, scales and relative words for the catalogue matcher."""
+        return Lexicon(
+            products=self.lexicon_products,
+            options=self.lexicon_options,
+            option_keys=self.lexicon_option_keys,
+            scales=[tuple(s) for s in self.lexicon_scales],
+            units=self.lexicon_units,
+            relatives=[
+                Relative(tuple(r.words), r.direction, tuple(r.keys)) for r in self.lexicon_relatives
+            ],
+        )
+
+    def intent(self, name: str) -> IntentSpec:
+        """Return the spec of intent ``name``."""
+        return self.intents[name]
+
+    def training_data(self) -> tuple[list[str], list[str]]:
+        """Return (texts, labels) of every example utterance, all languages."""
+        texts: list[str] = []
+        labels: list[str] = []
+        for spec in self.intents.values():
+            for examples in spec.examples.values():
+                texts.extend(examples)
+                labels.extend([spec.name] * len(examples))
+        for examples in self.out_of_scope.values():
+            texts.extend(examples)
+            labels.extend([OUT_OF_SCOPE] * len(examples))
+        return texts, labels
+
+
+def _read(path: Path) -> dict[str, object]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} must hold a mapping")
+    return data
+
+
+@lru_cache(maxsize=4)
+def load_domain(name: str = "retail") -> DomainConfig:
+    """Load and validate the configuration of domain ``name`` (cached)."""
+    folder = DOMAIN_ROOT / name
+    intents = _read(folder / "intents.yaml")
+    slots = _read(folder / "slots.yaml")
+    replies = _read(folder / "replies.yaml")
+    tools = _read(folder / "tools.yaml")
+    lexicon = _read(folder / "lexicon.yaml")
+    raw_intents = intents["intents"]
+    assert isinstance(raw_intents, dict)
+    return DomainConfig.model_validate(
+        {
+            "name": intents["name"],
+            "description": intents["description"],
+            "intents": {k: {"name": k, **v} for k, v in raw_intents.items()},
+            "slots": slots["slots"],
+            "replies": replies["replies"],
+            "labels": replies.get("labels", {}),
+            "sql_tools": tools["sql"],
+            "lexicon_products": lexicon.get("products", {}),
+            "lexicon_options": lexicon.get("options", {}),
+            "lexicon_option_keys": lexicon.get("option_keys", {}),
+            "lexicon_scales": lexicon.get("scales", []),
+            "lexicon_units": lexicon.get("units", {}),
+            "lexicon_states": lexicon.get("states", {}),
+            "lexicon_relatives": lexicon.get("relatives", []),
+            "out_of_scope": intents.get("out_of_scope", {}),
+            "threshold": intents.get("threshold", 0.6),
+        }
+    )

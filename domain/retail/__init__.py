@@ -1,0 +1,1 @@
+"""The retail store domain: configuration files, policy and presenters."""

@@ -1,0 +1,877 @@
+"""The retail store's policy, as code: authentication, ownership, status rules and action plans.
+
+The language model never decides any of this. Given the task in progress and
+what the user said, :func:`decide` reads facts through the tool path
+(``ToolCaller``) and returns a :class:`Decision`: execute a read, ask for
+confirmation of a write, ask for something missing, reject, or hand off.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.config import DomainConfig
+from state.dialogue import ActionPlan, Flow, Route, ToolOutcome
+from understanding import extractors as ex
+from understanding.catalogue import (
+    Want,
+    choose_variant,
+    clauses_for,
+    closest,
+    contains_phrase,
+    described_values,
+    match_order_items,
+    mentioned_products,
+    mentioned_values,
+    product_names,
+    product_options,
+    update_want,
+)
+
+ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
+CANCEL_REASONS = ("no longer needed", "ordered by mistake")
+ADDRESS_KEYS = ("address1", "address2", "city", "state", "country", "zip")
+MAX_CHOICES = 8  # variants listed when asking which one
+ITEM_INTENTS = ("return_items", "exchange_items", "modify_items")
+# Order statuses a task can act on: where a missing order id is looked for.
+ORDER_STATUSES: dict[str, tuple[str, ...]] = {
+    "cancel_order": ("pending",),
+    "modify_address": ("pending",),
+    "modify_payment": ("pending",),
+    "modify_items": ("pending", "delivered"),
+    "exchange_items": ("delivered", "pending"),
+    "return_items": ("delivered",),
+}
+# An item change is a modification while the order is pending, an exchange once delivered.
+CHANGE_BY_STATUS = {"pending": "modify_items", "delivered": "exchange_items"}
+VARIANT_INTENTS = ("exchange_items", "modify_items")
+
+
+@dataclass
+class Decision:
+    """What the policy check decided for this turn."""
+
+    route: Route
+    reply_key: str = ""
+    reply_data: dict[str, Any] = field(default_factory=dict)
+    plan: ActionPlan | None = None
+    flow: Flow | None = None
+    prefix: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    handoff_reason: str | None = None
+    reject_reason: str | None = None
+
+
+@dataclass
+class PolicyInput:
+    """The facts of the turn the policy decides on."""
+
+    config: DomainConfig
+    flow: Flow | None
+    intent: str  # this turn's intent (after tracking)
+    act: str  # dialogue act from tracking
+    user_id: str | None
+    text: str
+    language: str
+
+
+class Ask(Exception):
+    """Raised inside a handler to stop and ask the user for something.
+
+    ``expect`` lists phrases that mark a reply as the answer (product names, option
+    values), so that "the full size clicky one with no backlight" is read as the
+    answer to "which keyboard?" however long it is.
+    """
+
+    def __init__(
+        self, key: str, asked: str | None, expect: Sequence[str] = (), **data: Any
+    ) -> None:
+        super().__init__(key)
+        self.key, self.asked, self.data, self.expect = key, asked, data, list(expect)
+
+
+class Settle(Exception):
+    """Raised inside a handler when the task ends without a tool call (the user said no)."""
+
+    def __init__(self, key: str, **data: Any) -> None:
+        super().__init__(key)
+        self.key, self.data = key, data
+
+
+class Deny(Exception):
+    """Raised inside a handler when the policy forbids the request."""
+
+    def __init__(self, key: str, reason: str, **data: Any) -> None:
+        super().__init__(key)
+        self.key, self.reason, self.data = key, reason, data
+
+
+class Failed(Exception):
+    """Raised when a tool needed for a decision failed."""
+
+    def __init__(self, outcome: ToolOutcome) -> None:
+        super().__init__(outcome["error"])
+        self.outcome = outcome
+
+
+def _need(outcome: ToolOutcome) -> dict[str, Any]:
+    if not outcome["ok"]:
+        raise Failed(outcome)
+    return outcome["data"]
+
+
+def method_label(method: Mapping[str, Any], *, balance: bool = True) -> str:
+    """Human name of a payment method ("gift card gift_card_123 (balance $50.00)")."""
+    source = str(method.get("source"))
+    if source == "credit_card":
+        brand = str(method.get("brand") or "credit card").capitalize()
+        return f"{brand} ending {method.get('last_four')} ({method['id']})"
+    if source == "gift_card":
+        if not balance or method.get("balance") is None:
+            return f"gift card {method['id']}"
+        return f"gift card {method['id']} (balance ${float(method.get('balance') or 0):.2f})"
+    return f"PayPal ({method['id']})"
+
+
+class RetailPolicy:
+    """Decides each turn of a retail task from its slots and the store's data."""
+
+    def __init__(self, call: ToolCaller, inp: PolicyInput) -> None:
+        self.call = call
+        self.inp = inp
+        self.flow: Flow = dict(inp.flow) if inp.flow else _empty_flow(inp.intent)  # type: ignore[assignment]
+        self.slots: dict[str, Any] = dict(self.flow["slots"])
+        self.found_order: str | None = None  # an order id looked up from the items named
+        self.notices: list[tuple[str, dict[str, Any]]] = []  # lines said before the reply
+        self.progress: Any = None  # what the task has settled so far (items and variants)
+
+    # -- helpers -----------------------------------------------------------------
+    def _order_owner(self) -> dict[str, Any]:
+        self._find_order(ORDER_STATUSES.get(self.flow["intent"], ()))
+        order_id = self._require("order_id")
+        outcome = self.call("get_order_owner", {"order_id": order_id})
+        if not outcome["ok"] and outcome["error"] == "DATA_NOT_FOUND":
+            self.slots.pop("order_id", None)
+            raise Ask("order.not_found", "order_id", order_id=order_id)
+        order = _need(outcome)["order"]
+        if order["user_id"] != self.inp.user_id:
+            raise Deny("order.not_owned", "not_owner", order_id=order_id)
+        return dict(order)
+
+    def _order_details(self) -> dict[str, Any]:
+        self._order_owner()
+        details = _need(self.call("get_order_details", {"order_id": self.slots["order_id"]}))
+        if self.flow["intent"] in ITEM_INTENTS and self._names_other_items(details):
+            # "I think it's #W8855135" but the camera is not in it: look where it is.
+            wrong = self.slots.pop("order_id")
+            self.notices.append(("item.not_in_order", {"order_id": wrong}))
+            self._find_order(ORDER_STATUSES.get(self.flow["intent"], ()))
+            self._order_owner()
+            details = _need(self.call("get_order_details", {"order_id": self.slots["order_id"]}))
+        return details
+
+    def _names_other_items(self, details: Mapping[str, Any]) -> bool:
+        """True when the user names products, none of which is in this order."""
+        data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
+        names = sorted({str(i["name"]) for i in data["items"]})
+        named = {n for t in self._history() for n in mentioned_products(t, names, self._lex)}
+        here = {str(i["name"]) for i in details["items"]}
+        return bool(named) and not named & here
+
+    def _require(self, slot: str) -> Any:
+        value = self.slots.get(slot)
+        if value in (None, "", []):
+            raise Ask(f"ask.{slot}", slot, **self._ask_data(slot))
+        return value
+
+    def _ask_data(self, slot: str) -> dict[str, Any]:
+        return {"order_id": self.slots.get("order_id", "")}
+
+    def _status(self, order: Mapping[str, Any], wanted: str, action_key: str) -> None:
+        if order["status"] == wanted:
+            return
+        label = self.inp.config.labels.get("action", {}).get(action_key, {})
+        action = label.get(self.inp.language, action_key)
+        if wanted == "pending":
+            hint = "hint.return_instead" if order["status"] == "delivered" else "hint.none"
+            raise Deny(
+                "policy.not_pending",
+                "status",
+                order_id=order["order_id"],
+                status=order["status"],
+                action=action,
+                hint_key=hint,
+            )
+        hint = "hint.pending_modify" if order["status"] == "pending" else "hint.none"
+        raise Deny(
+            "policy.not_delivered",
+            "status",
+            order_id=order["order_id"],
+            status=order["status"],
+            action=action,
+            hint_key=hint,
+        )
+
+    def _methods(self) -> list[dict[str, Any]]:
+        data = _need(self.call("get_user_details", {"user_id": self.inp.user_id}))
+        return [dict(m) for m in data["payment_methods"]]
+
+    def _payment(
+        self, methods: Sequence[Mapping[str, Any]], original: str | None, purpose: str
+    ) -> dict[str, Any]:
+        ref = self.slots.get("payment_ref")
+        labels = [method_label(m) for m in methods]
+        if not ref:
+            raise Ask(
+                "ask.payment_method_id", "payment_method_id", methods=labels, purpose_key=purpose
+            )
+        if ref.get("method_id"):
+            found = [m for m in methods if m["id"] == ref["method_id"]]
+        elif ref.get("original") and original:
+            found = [m for m in methods if m["id"] == original]
+        else:
+            found = [m for m in methods if m["source"] == ref.get("source")]
+            if ref.get("last_four"):
+                found = [m for m in found if m.get("last_four") == ref["last_four"]]
+            if ref.get("brand") and len(found) > 1:
+                found = [m for m in found if str(m.get("brand", "")).lower() == ref["brand"]]
+        if len(found) == 1:
+            return dict(found[0])
+        self.slots.pop("payment_ref", None)
+        if len(found) > 1:
+            raise Ask(
+                "ask.payment_method_ambiguous",
+                "payment_method_id",
+                source=str(ref.get("source", "")).replace("_", " "),
+                methods=[method_label(m) for m in found],
+            )
+        raise Ask("ask.payment_method_id", "payment_method_id", methods=labels, purpose_key=purpose)
+
+    def _utterances(self) -> list[str]:
+        return list(reversed(self.flow.get("utterances") or [self.inp.text]))
+
+    def _history(self) -> list[str]:
+        """The user's messages in this task, oldest first."""
+        return list(self.flow.get("utterances") or [self.inp.text])
+
+    def _answered_item(self, names: Sequence[str]) -> None:
+        """Remember that the latest message answers the question about one item."""
+        prompt = self.flow.get("prompt") or {}
+        item_id = (prompt.get("data") or {}).get("item_id")
+        history = self._history()
+        if not item_id or not history or mentioned_products(history[-1], names, self._lex):
+            return
+        answers = dict(self.slots.get("answers") or {})
+        answers[str(len(history) - 1)] = item_id
+        self.slots["answers"] = answers
+
+    @property
+    def _lex(self) -> Any:
+        return self.inp.config.lexicon
+
+    def _items(self, details: Mapping[str, Any], action_key: str) -> list[dict[str, Any]]:
+        items = [dict(i) for i in details["items"]]
+        match = match_order_items(
+            self._history(), items, self._lex, all_items=bool(self.slots.get("all_items"))
+        )
+        expect = _names_and_aliases(items, self._lex)
+        if match.ambiguous:
+            same = [i for i in items if i["name"] in match.ambiguous]
+            raise Ask(
+                "ask.item_ambiguous",
+                "item_ids",
+                expect,
+                order_id=details["order"]["order_id"],
+                names=", ".join(match.ambiguous),
+                items=same,
+            )
+        if match.item_ids:
+            by_id = {i["item_id"]: i for i in items}
+            return [by_id[i] for i in match.item_ids if i in by_id]
+        raise Ask(
+            "ask.item_ids",
+            "item_ids",
+            expect,
+            order_id=details["order"]["order_id"],
+            items=items,
+            action_label=action_key,
+        )
+
+    def _want(self, item: Mapping[str, Any], names: Sequence[str], variants: Sequence[Any]) -> Want:
+        """Fold every message of the task about ``item`` into what the user wants for it."""
+        options = product_options(variants)
+        ids = [str(v["item_id"]) for v in variants]
+        answers = self.slots.get("answers") or {}
+        want = Want()
+        for index, text in enumerate(self._history()):
+            parts = clauses_for(text, str(item["name"]), names, self._lex)
+            if parts is None:  # names no product: an answer about one item, or about any
+                owner = answers.get(str(index))
+                parts = [text] if owner in (None, item["item_id"]) else []
+            for part in parts:
+                want = update_want(want, part, item, options, self._lex, ids)
+        return want
+
+    def _new_variants(
+        self, chosen: Sequence[Mapping[str, Any]], names: Sequence[str]
+    ) -> list[dict[str, Any]]:
+        new_items: list[dict[str, Any]] = []
+        for item in chosen:
+            product = _need(self.call("get_product_details", {"product_id": item["product_id"]}))
+            variants = [dict(v) for v in product["variants"]]
+            want = self._want(item, names, variants)
+            choice = choose_variant(want, item, variants, self._lex)
+            others = closest(want, item, variants, limit=MAX_CHOICES)
+            expect = _option_words(variants, self._lex)
+            about = {"name": item["name"], "item_id": item["item_id"]}
+            if choice.reason == "no_change_named":
+                other = self._other_product_named(names)
+                if other:
+                    raise Deny(
+                        "policy.same_product", "other_product", name=item["name"], other=other
+                    )
+                raise Ask(
+                    "ask.new_item_ids",
+                    "new_item_ids",
+                    expect,
+                    options=item["options"],
+                    choices=others,
+                    **about,
+                )
+            if choice.reason == "unavailable":
+                raise Ask(
+                    "variant.unavailable",
+                    "new_item_ids",
+                    expect,
+                    wanted=", ".join(choice.wanted) or "those options",
+                    choices=others,
+                    **about,
+                )
+            if choice.reason == "ambiguous":
+                raise Ask(
+                    "ask.variant_ambiguous",
+                    "new_item_ids",
+                    expect,
+                    choices=choice.candidates,
+                    **about,
+                )
+            new_items.append(next(v for v in variants if v["item_id"] == choice.new_item_id))
+        return new_items
+
+    def _by_described_items(
+        self, orders: list[dict[str, Any]], products: set[str], names: Sequence[str]
+    ) -> list[dict[str, Any]]:
+        """Among orders holding the product, the ones whose item fits the words used for it.
+
+        "the 15-inch one with 32GB" picks the order whose laptop has those options.
+        """
+        scored: list[tuple[int, dict[str, Any]]] = []
+        for order in orders:
+            details = _need(self.call("get_order_details", {"order_id": order["order_id"]}))
+            named: set[str] = set()
+            for item in details["items"]:
+                if item["name"] not in products:
+                    continue
+                values = [str(v) for v in item["options"].values()]
+                for text in self._history():
+                    named |= described_values(text, str(item["name"]), names, values, self._lex)
+            scored.append((len(named), order))
+        best = max(score for score, _ in scored)
+        return [o for score, o in scored if score == best] if best else orders
+
+    def _by_place(self, orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The one order shipped to a city or state the user names ("sent to Texas by mistake")."""
+        texts = self._history()
+        places = self.inp.config.lexicon_states
+        if len(orders) > MAX_CHOICES:
+            return []
+        found = []
+        for order in orders:
+            where = _need(self.call("get_order_details", {"order_id": order["order_id"]}))["order"]
+            names = [str(where["city"]), places.get(str(where["state"]), "")]
+            code = str(where["state"])
+            if any(
+                any(n and contains_phrase(t, n) for n in names)
+                or re.search(rf",\s*{re.escape(code)}\b|\b{re.escape(code)}\s+\d{{5}}\b", t)
+                for t in texts
+            ):
+                found.append(order)
+        return found if len(found) == 1 else []
+
+    def _other_product_named(self, order_names: Sequence[str]) -> str | None:
+        """A product of the catalogue, not in the order, that the user asked for instead."""
+        catalogue = _need(self.call("list_products", {}))["products"]
+        others = [str(p["name"]) for p in catalogue if p["name"] not in order_names]
+        for text in self._history():
+            found = mentioned_products(text, others, self._lex)
+            if found:
+                return found[0]
+        return None
+
+    def _find_order(self, statuses: Sequence[str]) -> None:
+        """Fill a missing order id from the user's orders: the one holding the named items.
+
+        "I'd like to return the headphones I received" names no order; when exactly
+        one of the user's orders in a status the task can act on holds every product
+        named (or is the only such order, or the user means their latest order), that
+        order is used, named in the reply and listed back before any change.
+        """
+        if self.slots.get("order_id") or not self.inp.user_id:
+            return
+        data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
+        orders = [dict(o) for o in data["orders"]]
+        contents: dict[str, list[str]] = {}
+        for item in data["items"]:
+            contents.setdefault(str(item["order_id"]), []).append(str(item["name"]))
+        names = sorted({n for ns in contents.values() for n in ns})
+        wanted = {n for t in self._history() for n in mentioned_products(t, names, self._lex)}
+        fitting = [o for o in orders if not statuses or o["status"] in statuses]
+        if wanted:
+            holding = [o for o in orders if wanted <= set(contents.get(o["order_id"], []))]
+            # In no order the task can act on: take the one that holds them, so that the
+            # reply says why ("it is pending, only delivered orders can be returned").
+            fitting = [o for o in fitting if o in holding] or holding
+        elif any(ex.means_latest(t) for t in self._history()) and orders:
+            fitting = [orders[-1]]
+        elif not statuses and len(orders) != 1:
+            fitting = self._by_place(orders)  # "the order that went to Texas", else ask
+        if wanted and 1 < len(fitting) <= MAX_CHOICES:
+            fitting = self._by_described_items(fitting, wanted, names)
+        if 1 < len(fitting) <= MAX_CHOICES:
+            fitting = self._by_place(fitting) or fitting
+        if len(fitting) == 1:
+            self.slots["order_id"] = fitting[0]["order_id"]
+            self.found_order = fitting[0]["order_id"]
+            return
+        listed = [
+            f"{o['order_id']} ({o['status']}: {', '.join(contents.get(o['order_id'], []))})"
+            for o in (fitting or orders)
+        ]
+        raise Ask("ask.order_id_among", "order_id", orders=listed)
+
+    # -- intents -----------------------------------------------------------------
+    def read_order(self, tool: str) -> Decision:
+        """order_status / track_parcel: the user's own order, read."""
+        self._order_owner()
+        return self._plan(tool, {"order_id": self.slots["order_id"]}, write=False)
+
+    def _queue_orders(self, status: str) -> None:
+        """Several orders in one request ("cancel both", "#W1 and #W2"): one at a time.
+
+        The first becomes this task's order; the others wait in the task's queue and
+        are taken up, each with its own confirmation, once the first is done.
+        """
+        if self.slots.get("order_id") and not self.slots.get("order_ids"):
+            return
+        named = list(dict.fromkeys(i for t in self._history() for i in ex.order_ids(t)))
+        if len(named) < 2 and any(ex.means_all_orders(t) for t in self._history()):
+            data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
+            named = [str(o["order_id"]) for o in data["orders"] if o["status"] == status]
+        if len(named) < 2 or self.slots.get("queue") is not None:
+            return
+        self.slots["order_id"], self.slots["queue"] = named[0], named[1:]
+        self.notices.append(("queue.started", {"orders": named}))
+
+    def cancel_order(self) -> Decision:
+        """Cancel a pending order for an accepted reason."""
+        self._queue_orders("pending")
+        owner = self._order_owner()
+        self._status(owner, "pending", "cancel_order")
+        self._whole_order_only(owner["order_id"])
+        reason = self._require("reason")
+        if reason not in CANCEL_REASONS:
+            self.slots.pop("reason", None)
+            raise Ask("ask.reason_invalid", "reason", order_id=owner["order_id"])
+        details = _need(self.call("get_order_details", {"order_id": owner["order_id"]}))
+        paid = [p for p in details["payments"] if p["transaction_type"] == "payment"]
+        self._refund_to_original(owner["order_id"], [str(p["payment_method_id"]) for p in paid])
+        summary = {
+            "order_id": owner["order_id"],
+            "items": details["items"],
+            "reason_key": reason,
+            "amount": round(sum(p["amount"] for p in paid), 2),
+            "refund_to": [p["payment_method_id"] for p in paid],
+        }
+        return self._plan(
+            "cancel_pending_order", {"order_id": owner["order_id"], "reason": reason}, True, summary
+        )
+
+    def _refund_to_original(self, order_id: str, original: Sequence[str]) -> None:
+        """A cancelled order is refunded to how it was paid; another method is refused."""
+        answer = self.slots.get("refund_original")
+        if answer == "no":
+            raise Settle("declined")
+        refs = [r for t in self._history() if (r := ex.payment_ref(t)) is not None]
+        if answer == "yes" or not refs or refs[-1].original:
+            return
+        ref = refs[-1]
+        methods = self._methods()
+        named = [
+            m
+            for m in methods
+            if m["id"] == ref.method_id or (ref.method_id is None and m["source"] == ref.source)
+        ]
+        if named and not any(m["id"] in original for m in named):
+            labels = [method_label(m) for m in methods if m["id"] in original] or list(original)
+            raise Ask("policy.cancel_refund", "refund_original", order_id=order_id, methods=labels)
+
+    def _whole_order_only(self, order_id: str) -> None:
+        """An order is cancelled as a whole: naming only some of its items needs a yes first."""
+        answer = self.slots.get("whole_order")
+        if answer == "yes" or self.slots.get("queue") is not None:  # "all my orders": whole ones
+            return
+        if answer == "no":
+            raise Settle("declined")
+        details = _need(self.call("get_order_details", {"order_id": order_id}))
+        items = [dict(i) for i in details["items"]]
+        match = match_order_items(self._history(), items, self._lex)
+        every = {str(i["item_id"]) for i in items}
+        if (match.item_ids or match.excluded) and set(match.item_ids) != every:
+            raise Ask("policy.partial_cancel", "whole_order", order_id=order_id, items=items)
+
+    def modify_address(self) -> Decision:
+        """Change the shipping address of a pending order."""
+        owner = self._order_owner()
+        self._status(owner, "pending", "modify_address")
+        address = self._address(lambda: self._order_address(str(owner["order_id"])))
+        summary = {"order_id": owner["order_id"], "address": address}
+        return self._plan(
+            "modify_pending_order_address",
+            {"order_id": owner["order_id"], "address": address},
+            True,
+            summary,
+        )
+
+    def update_default_address(self) -> Decision:
+        """Change the default address on the profile."""
+        if (self.slots.get("address") or {}).get("default"):  # "my default address" is no value
+            self.slots.pop("address")
+        address = self._address(self._profile_address)
+        return self._plan(
+            "modify_user_address",
+            {"user_id": self.inp.user_id, "address": address},
+            True,
+            {"address": address},
+        )
+
+    def _profile_address(self) -> dict[str, str]:
+        user = _need(self.call("get_user_details", {"user_id": self.inp.user_id}))["user"]
+        return {k: str(user[k] or "") for k in ADDRESS_KEYS}
+
+    def _order_address(self, order_id: str) -> dict[str, str]:
+        order = _need(self.call("get_order_details", {"order_id": order_id}))["order"]
+        return {k: str(order[k] or "") for k in ADDRESS_KEYS}
+
+    def _address(self, current: Callable[[], dict[str, str]]) -> dict[str, str]:
+        """The new address: written out, "my default address", an order's, or a new suite.
+
+        ``current`` gives the address being changed, which a new suite number amends.
+        """
+        address = dict(self._require("address"))
+        if address.get("from_order") == "yes" and self.flow["intent"] == "modify_address":
+            self.slots.pop("address")  # an order's own address is no new address for it
+            address = dict(self._require("address"))
+        if address.get("default") == "yes":
+            return self._profile_address()
+        if address.get("from_order") == "yes":
+            if not self.slots.get("order_id") and any(ex.means_latest(t) for t in self._history()):
+                self._find_order(())
+            order_id = self._require("order_id")
+            owner = self._order_owner()
+            return self._order_address(str(owner["order_id"] or order_id))
+        if address.get("partial") == "yes":
+            return {**current(), "address2": address["address2"]}
+        return address
+
+    def modify_payment(self) -> Decision:
+        """Pay a pending order with another single payment method."""
+        details = self._order_details()
+        order = details["order"]
+        self._status(order, "pending", "modify_payment")
+        payments = details["payments"]
+        if len(payments) != 1 or payments[0]["transaction_type"] != "payment":
+            raise Deny("policy.single_payment", "single_payment", order_id=order["order_id"])
+        if any(ex.wants_split_payment(t) for t in self._history()):
+            self.slots.pop("payment_ref", None)
+            raise Deny("policy.no_split", "split_payment", order_id=order["order_id"])
+        methods = self._methods()
+        current = payments[0]["payment_method_id"]
+        method = self._payment(methods, None, "purpose.pay")
+        labels = [method_label(m) for m in methods if m["id"] != current]
+        if method["id"] == current:
+            self.slots.pop("payment_ref", None)
+            raise Ask(
+                "policy.payment_same",
+                "payment_method_id",
+                order_id=order["order_id"],
+                method=method_label(method),
+                methods=labels,
+            )
+        amount = float(payments[0]["amount"])
+        self._gift_card_covers(method, amount, labels)
+        old = next((m for m in methods if m["id"] == current), {"id": current, "source": "other"})
+        summary = {
+            "order_id": order["order_id"],
+            "amount": amount,
+            "method": method_label(method),
+            "old_method": method_label(old),
+        }
+        return self._plan(
+            "modify_pending_order_payment",
+            {"order_id": order["order_id"], "payment_method_id": method["id"]},
+            True,
+            summary,
+        )
+
+    def _gift_card_covers(
+        self, method: Mapping[str, Any], amount: float, labels: Sequence[str]
+    ) -> None:
+        if method["source"] == "gift_card" and float(method.get("balance") or 0) < amount:
+            self.slots.pop("payment_ref", None)
+            raise Ask(
+                "policy.gift_card_short",
+                "payment_method_id",
+                method=method["id"],
+                balance=f"{float(method.get('balance') or 0):.2f}",
+                amount=f"{amount:.2f}",
+                methods=list(labels),
+            )
+
+    def return_items(self) -> Decision:
+        """Return delivered items; refund to the original method or a gift card."""
+        details = self._order_details()
+        order = details["order"]
+        self._status(order, "delivered", "return_items_past")
+        chosen = self._items(details, "return_items")
+        methods = self._methods()
+        original = details["payments"][0]["payment_method_id"] if details["payments"] else None
+        allowed = [m for m in methods if m["id"] == original or m["source"] == "gift_card"]
+        method = self._payment(methods, original, "purpose.refund")
+        if method not in allowed:
+            self.slots.pop("payment_ref", None)
+            label = next((method_label(m) for m in methods if m["id"] == original), original)
+            raise Ask("policy.refund_method", "payment_method_id", method=label)
+        item_ids = [i["item_id"] for i in chosen]
+        self.progress = item_ids
+        summary = {
+            "order_id": order["order_id"],
+            "items": chosen,
+            "amount": round(sum(float(i["price"]) for i in chosen), 2),
+            "method": method_label(method),
+        }
+        args = {
+            "order_id": order["order_id"],
+            "item_ids": item_ids,
+            "payment_method_id": method["id"],
+        }
+        return self._plan("return_delivered_order_items", args, True, summary)
+
+    def change_items(self) -> Decision:
+        """Exchange (delivered) or modify (pending) items for other variants of a product.
+
+        Which one follows from the order's status, not from the word the user chose:
+        "exchange" on an order that has not shipped is a modification of it.
+        """
+        details = self._order_details()
+        order = details["order"]
+        switched = CHANGE_BY_STATUS.get(str(order["status"]))
+        if switched and switched != self.flow["intent"]:
+            self.flow["intent"] = switched
+            self.notices.append((f"intent.switched.{switched}", {"order_id": order["order_id"]}))
+        intent = self.flow["intent"]
+        wanted_status = "pending" if intent == "modify_items" else "delivered"
+        self._status(order, wanted_status, f"{intent}_past")
+        chosen = self._items(details, intent)
+        self._answered_item([str(i["name"]) for i in details["items"]])
+        names = list(dict.fromkeys(str(i["name"]) for i in details["items"]))
+        new_items = self._new_variants(chosen, names)
+        difference = round(
+            sum(
+                float(n["price"]) - float(o["price"])
+                for o, n in zip(chosen, new_items, strict=True)
+            ),
+            2,
+        )
+        changes = [{"old": o, "new": n} for o, n in zip(chosen, new_items, strict=True)]
+        self.progress = [
+            [o["item_id"], n["item_id"]] for o, n in zip(chosen, new_items, strict=True)
+        ]
+        planned = {
+            "changes": changes,
+            "difference": abs(difference),
+            "direction_key": "direction.pay" if difference > 0 else "direction.refund",
+        }
+        if not self.slots.get("payment_ref"):  # say what was understood before asking to pay
+            self.notices.append(("change.planned", planned))
+        methods = self._methods()
+        original = details["payments"][0]["payment_method_id"] if details["payments"] else None
+        method = self._payment(methods, original, "purpose.difference")
+        self._gift_card_covers(method, difference, [method_label(m) for m in methods])
+        summary = {"order_id": order["order_id"], **planned, "method": method_label(method)}
+        args = {
+            "order_id": order["order_id"],
+            "item_ids": [i["item_id"] for i in chosen],
+            "new_item_ids": [n["item_id"] for n in new_items],
+            "payment_method_id": method["id"],
+        }
+        tool = (
+            "modify_pending_order_items"
+            if intent == "modify_items"
+            else ("exchange_delivered_order_items")
+        )
+        return self._plan(tool, args, True, summary)
+
+    def product_info(self) -> Decision:
+        """Describe a product type from the catalogue.
+
+        Named outright ("how much is the coffee maker?"), or by an option of an item in
+        the order being discussed ("is there a 10x zoom version?" about its camera), in
+        which case the variants are read against that item ("the other options the same").
+        """
+        catalogue = _need(self.call("list_products", {}))["products"]
+        names = [str(p["name"]) for p in catalogue]
+        found: list[str] = []
+        for text in self._utterances():
+            found = mentioned_products(text, names, self._lex)
+            if found:
+                break
+        item = self._item_described() if not found or self.slots.get("order_id") else None
+        if item is not None and (not found or found[0] == item["name"]):
+            found = [str(item["name"])]
+        if not found:
+            raise Ask("ask.product", "product", products=names)
+        product = next(p for p in catalogue if p["name"] == found[0])
+        self.slots["product"] = product["name"]
+        summary = {"item": item} if item is not None and item["name"] == product["name"] else {}
+        args = {"product_id": product["product_id"]}
+        return self._plan("get_product_details", args, False, summary)
+
+    def _item_described(self) -> dict[str, Any] | None:
+        """The item of the order in focus whose product the message describes by its options."""
+        order_id = self.slots.get("order_id")
+        if not order_id or not self.inp.user_id:
+            return None
+        owner = self.call("get_order_owner", {"order_id": order_id})
+        if not owner["ok"] or owner["data"]["order"]["user_id"] != self.inp.user_id:
+            return None
+        details = _need(self.call("get_order_details", {"order_id": order_id}))
+        texts = self._history()
+        names = list(dict.fromkeys(str(i["name"]) for i in details["items"]))
+        for item in details["items"]:
+            if any(mentioned_products(t, [str(item["name"])], self._lex) for t in texts):
+                return dict(item)
+        for item in details["items"]:
+            if len(names) == 1:
+                return dict(item)
+            product = _need(self.call("get_product_details", {"product_id": item["product_id"]}))
+            options = product_options(product["variants"])
+            own = {str(v) for v in item["options"].values()}
+            values = [v for vs in options.values() for v in vs if v not in own]
+            if any(mentioned_values(t, values, self._lex) for t in texts):
+                return dict(item)
+        return None
+
+    def _plan(
+        self, tool: str, args: dict[str, Any], write: bool, summary: dict[str, Any] | None = None
+    ) -> Decision:
+        plan = ActionPlan(tool=tool, args=args, write=write, summary=summary or {})
+        self.flow["slots"] = self.slots
+        self.flow["asked"] = None
+        return Decision(route="confirm" if write else "execute", plan=plan, flow=self.flow)
+
+    def run(self) -> Decision:
+        """Decide the turn for the task in progress."""
+        intent = self.flow["intent"]
+        handlers: dict[str, Callable[[], Decision]] = {
+            "order_status": lambda: self.read_order("get_order_details"),
+            "track_parcel": lambda: self.read_order("get_order_details"),
+            "list_orders": lambda: self._plan(
+                "get_user_orders", {"user_id": self.inp.user_id}, False
+            ),
+            "my_profile": lambda: self._plan(
+                "get_user_details", {"user_id": self.inp.user_id}, False
+            ),
+            "cancel_order": self.cancel_order,
+            "modify_address": self.modify_address,
+            "update_default_address": self.update_default_address,
+            "modify_payment": self.modify_payment,
+            "return_items": self.return_items,
+            "exchange_items": self.change_items,
+            "modify_items": self.change_items,
+            "product_info": self.product_info,
+            "policy_question": lambda: self._plan(
+                "search_knowledge_base", {"query": self.inp.text, "lang": self.inp.language}, False
+            ),
+        }
+        decision = self._decide(handlers[intent])
+        if self.found_order:
+            self.notices.insert(0, ("order.found", {"order_id": self.found_order}))
+        decision.prefix = self.notices
+        return decision
+
+    def _decide(self, handler: Callable[[], Decision]) -> Decision:
+        try:
+            return handler()
+        except Ask as ask:
+            self.flow["slots"] = self.slots
+            # Only asking the same question again after the user replied counts; asking it
+            # again when a digression is over does not.
+            # Nor does asking it again after the answer moved the task on (a variant chosen).
+            moved = self.progress is not None and self.progress != self.slots.get("progress")
+            if self.progress is not None:
+                self.slots["progress"] = self.progress
+            same = self.flow["asked"] == ask.asked and not moved
+            count = self.flow["clarify_count"]
+            self.flow["clarify_count"] = (
+                (count if self.inp.act == "resume" else count + 1) if same else 1
+            )
+            self.flow["asked"] = ask.asked
+            self.flow["prompt"] = {"key": ask.key, "data": ask.data, "expect": ask.expect}
+            return Decision(route="ask", reply_key=ask.key, reply_data=ask.data, flow=self.flow)
+        except Settle as settle:
+            return Decision(route="respond", reply_key=settle.key, reply_data=settle.data)
+        except Deny as deny:
+            return Decision(
+                route="reject",
+                reply_key=deny.key,
+                reply_data=deny.data,
+                flow=None,
+                reject_reason=deny.reason,
+            )
+        except Failed as failed:
+            self.flow["slots"] = self.slots
+            return Decision(
+                route="handoff" if failed.outcome["error"] != "SERVICE_UNAVAILABLE" else "respond",
+                reply_key="tool.unavailable",
+                flow=self.flow,
+                handoff_reason="tool_failure",
+            )
+
+
+def _names_and_aliases(items: Sequence[Mapping[str, Any]], lexicon: Any) -> list[str]:
+    """Phrases naming the order's items (answers to "which items?")."""
+    names = dict.fromkeys(str(i["name"]) for i in items)
+    return sorted({p for n in names for p in product_names(n, lexicon)})
+
+
+def _option_words(variants: Sequence[Mapping[str, Any]], lexicon: Any) -> list[str]:
+    """Phrases that answer "which one instead?": option values, their aliases, relative words.
+
+    Option names alone ("what sizes are there?") are a question, not an answer.
+    """
+    options = product_options(variants)
+    words = {v for vs in options.values() for v in vs if v.lower() not in ("yes", "no", "none")}
+    words.update(a for a, v in lexicon.options.items() if v in words)
+    words.update(w for r in lexicon.relatives for w in r.words)
+    return sorted(words)
+
+
+def _empty_flow(intent: str) -> Flow:
+    return Flow(intent=intent, slots={}, asked=None, clarify_count=0, utterances=[], prompt=None)
+
+
+def decide_task(call: ToolCaller, inp: PolicyInput) -> Decision:
+    """Decide the turn for the task in ``inp.flow``."""
+    return RetailPolicy(call, inp).run()

@@ -1,0 +1,1 @@
+"""The dialogue graph: builder, compiled graph and routers."""

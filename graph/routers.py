@@ -1,0 +1,67 @@
+"""Pure routers of the dialogue graph: they read the state and name the next node, nothing else."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from state.dialogue import DialogueState
+
+
+def route_after_guard(state: DialogueState) -> Literal["reject", "understand"]:
+    """Blocked input is rejected; everything else is understood."""
+    return "reject" if state.route == "reject" else "understand"
+
+
+def route_after_understand(
+    state: DialogueState,
+) -> Literal["fallback", "handoff", "validate_slots"]:
+    """Not understood → fallback; persistent anger → handoff; otherwise validate the slots."""
+    if state.route == "handoff":
+        return "handoff"
+    if state.route == "fallback":
+        return "fallback"
+    return "validate_slots"
+
+
+def route_after_validate(state: DialogueState) -> Literal["ask_user", "check_policy"]:
+    """An invalid slot value is asked again; valid ones go to the policy check."""
+    return "ask_user" if state.route == "ask" else "check_policy"
+
+
+def route_after_policy(
+    state: DialogueState,
+) -> Literal["execute_tool", "compose_reply", "ask_user", "reject", "handoff", "fallback"]:
+    """Complete → tool (reads) or confirmation (writes); missing → ask; forbidden → reject."""
+    return {
+        "execute": "execute_tool",
+        "confirm": "compose_reply",
+        "ask": "ask_user",
+        "reject": "reject",
+        "handoff": "handoff",
+        "fallback": "fallback",
+    }.get(state.route, "compose_reply")  # type: ignore[return-value]
+
+
+def route_after_execute(
+    state: DialogueState,
+) -> Literal["handoff", "check_policy", "compose_reply"]:
+    """A tool that keeps failing goes to a human; a suspended task resumes; otherwise reply."""
+    if state.route == "handoff":
+        return "handoff"
+    return "check_policy" if state.route == "resume" else "compose_reply"
+
+
+def route_after_fallback(state: DialogueState) -> Literal["handoff", "compose_reply"]:
+    """Too many consecutive unknowns go to a human."""
+    return "handoff" if state.route == "handoff" else "compose_reply"
+
+
+def route_after_check(
+    state: DialogueState,
+) -> Literal["await_confirmation", "await_human", "__end__"]:
+    """Writes wait for the user's yes; handoffs wait for a human; the rest ends the turn."""
+    if state.awaiting == "confirmation" and state.plan is not None:
+        return "await_confirmation"
+    if state.awaiting == "human":
+        return "await_human"
+    return "__end__"

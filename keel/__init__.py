@@ -1,0 +1,1 @@
+"""Keel delivery layer: Python API, command line, scenarios, demo and benchmarks."""

@@ -1,0 +1,167 @@
+"""Python API for notebooks and programs: build the graph, send messages, read replies and state.
+
+from keel.api import Keel
+with Keel.open() as agent:                      # SQLite checkpointer + demo data
+turn = agent.send("session-1", "Hi, I'm Noah Brown, zip 80279")
+print(turn.reply, turn.awaiting, turn.path)
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from graph.builder import compile_graph
+from persistence.audit import AuditLog
+from persistence.bootstrap import ensure_seeded
+from persistence.checkpoint import open_checkpointer
+from state.context import Context, default_data_dir
+
+ERROR_REPLY = {
+    "en": "Sorry, something went wrong on my side and nothing was changed. Could you say that "
+    "again, or ask for a human agent?",
+    "zh": "抱歉，系统出了点问题，没有做任何更改。请再说一次，或要求转人工客服。",
+}
+HOLD_REPLY = {
+    "en": "A human agent has your conversation and will reply here shortly.",
+    "zh": "人工客服已接手您的对话，稍后会在这里回复您。",
+}
+
+
+@dataclass
+class TurnResult:
+    """What one user message produced."""
+
+    reply: str
+    awaiting: str  # confirmation | clarification | human | nothing
+    path: list[str]
+    intent: str | None
+    user_id: str | None
+    interrupt: dict[str, Any] | None = None
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+class Keel:
+    """One Keel agent: the compiled dialogue graph with a checkpointer and settings."""
+
+    def __init__(
+        self, context: Context | None = None, checkpointer: BaseCheckpointSaver[str] | None = None
+    ) -> None:
+        self.context = context or Context()
+        self.graph = compile_graph(checkpointer or InMemorySaver())
+        ensure_seeded(self.context.database_url)
+
+    @classmethod
+    @contextmanager
+    def open(
+        cls, context: Context | None = None, checkpoint_url: str | None = None
+    ) -> Iterator[Keel]:
+        """Open an agent with the configured checkpointer (SQLite under the data dir by default)."""
+        with open_checkpointer(checkpoint_url, default_data_dir()) as saver:
+            yield cls(context, saver)
+
+    @staticmethod
+    def _config(session_id: str) -> RunnableConfig:
+        return {"configurable": {"thread_id": session_id}}
+
+    def pending_interrupt(self, session_id: str) -> dict[str, Any] | None:
+        """Return the value of the interrupt the session waits on (confirmation or handoff)."""
+        snapshot = self.graph.get_state(self._config(session_id))
+        for pending in snapshot.interrupts:
+            value = pending.value
+            return value if isinstance(value, dict) else {"value": value}
+        return None
+
+    def send(self, session_id: str, text: str, *, channel_user_id: str | None = None) -> TurnResult:
+        """Send one user message on a session and return the agent's turn."""
+        config = self._config(session_id)
+        pending = self.pending_interrupt(session_id)
+        if pending is not None and pending.get("type") == "handoff":
+            return self._hold(session_id, text)
+        if pending is not None:
+            payload: Any = Command(resume=text)
+        else:
+            payload = {"messages": [HumanMessage(content=text)]}
+            if channel_user_id is not None:
+                payload["channel_user_id"] = channel_user_id
+        try:
+            self.graph.invoke(payload, config, context=self.context)
+        except Exception as error:  # the delivery boundary: audited, answered, state kept
+            return self._failed(session_id, text, error)
+        return self._result(session_id)
+
+    def _failed(self, session_id: str, text: str, error: Exception) -> TurnResult:
+        """Answer a turn whose run failed; the checkpoint still holds the state before it."""
+        AuditLog(self.context.database_url).record(
+            session_id,
+            "error",
+            type(error).__name__,
+            {"text": text, "error": str(error), "trace": traceback.format_exc(limit=8)},
+        )
+        values = self.values(session_id)
+        language = str(values.get("language", "en"))
+        return TurnResult(
+            reply=ERROR_REPLY.get(language, ERROR_REPLY["en"]),
+            awaiting=str(values.get("awaiting", "nothing")),
+            path=["error"],
+            intent=None,
+            user_id=values.get("user_id"),
+            interrupt=self.pending_interrupt(session_id),
+            values=values,
+        )
+
+    def reply_as_agent(self, session_id: str, text: str) -> TurnResult:
+        """Answer, as the human agent, a session waiting in the handoff queue."""
+        pending = self.pending_interrupt(session_id)
+        if pending is None or pending.get("type") != "handoff":
+            raise ValueError(f"session {session_id!r} is not waiting for a human agent")
+        config = self._config(session_id)
+        self.graph.invoke(Command(resume=text), config, context=self.context)
+        return self._result(session_id)
+
+    def _hold(self, session_id: str, text: str) -> TurnResult:
+        AuditLog(self.context.database_url).record(
+            session_id, "handoff", "user_message_while_waiting", {"text": text}
+        )
+        values = self.values(session_id)
+        language = str(values.get("language", "en"))
+        return TurnResult(
+            reply=HOLD_REPLY.get(language, HOLD_REPLY["en"]),
+            awaiting="human",
+            path=[],
+            intent=None,
+            user_id=values.get("user_id"),
+            interrupt=self.pending_interrupt(session_id),
+            values=values,
+        )
+
+    def values(self, session_id: str) -> dict[str, Any]:
+        """Return the session's full state."""
+        snapshot = self.graph.get_state(self._config(session_id))
+        return dict(snapshot.values)
+
+    def _result(self, session_id: str) -> TurnResult:
+        snapshot = self.graph.get_state(self._config(session_id))  # one read for the whole turn
+        values = dict(snapshot.values)
+        understanding = values.get("understanding") or {}
+        pending = next((i.value for i in snapshot.interrupts), None)
+        return TurnResult(
+            reply=str(values.get("reply", "")),
+            awaiting=str(values.get("awaiting", "nothing")),
+            path=list(values.get("path", [])),
+            intent=understanding.get("intent"),
+            user_id=values.get("user_id"),
+            interrupt=pending
+            if isinstance(pending, dict) or pending is None
+            else {"value": pending},
+            values=values,
+        )

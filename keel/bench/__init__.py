@@ -1,0 +1,1 @@
+"""Offline benchmarks for Keel components (run as ``keel bench <name>``)."""

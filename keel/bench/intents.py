@@ -1,0 +1,159 @@
+"""``keel bench intents``: accuracy of the offline intent classifier on held-out messages.
+
+The held-out set (``evaluations/intents/heldout.yaml``, override with ``--data``) is a
+mapping ``{intent: {en: [...], zh: [...]}}`` of realistic customer messages written
+independently of the training examples in ``domain/retail/intents.yaml``; the key
+``out_of_scope`` holds messages outside the store's business, whose expected label
+is ``UNKNOWN``. Every message is classified the way the agent does it,
+``offline_understander("retail").classify(text)`` (entities masked, each sentence
+classified too, a task preferred over small talk).
+
+Prints one JSON line: overall accuracy, in-scope accuracy (the right intent),
+out-of-scope recall (out-of-scope messages read as ``UNKNOWN``), accuracy per
+language, the counts and the threshold used. With ``--errors`` every misclassified
+message follows as one extra JSON line each (expected, predicted, confidence, text).
+
+Usage: ``keel bench intents [--data FILE] [--threshold T] [--errors]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from domain.config import OUT_OF_SCOPE
+from understanding.offline import UNKNOWN, offline_understander
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_DATA = REPO_ROOT / "evaluations" / "intents" / "heldout.yaml"
+DOMAIN = "retail"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One held-out message and its expected label (``UNKNOWN`` when out of scope)."""
+
+    text: str
+    expected: str
+    language: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The classifier's answer for one case."""
+
+    case: Case
+    predicted: str
+    confidence: float
+
+    @property
+    def correct(self) -> bool:
+        """Whether the predicted label is the expected one."""
+        return self.predicted == self.case.expected
+
+
+def load_cases(path: Path) -> list[Case]:
+    """Read the held-out file into cases, in file order."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: expected a mapping of intents")
+    cases: list[Case] = []
+    for intent, by_language in raw.items():
+        if not isinstance(by_language, dict):
+            raise ValueError(f"{path}: {intent!r} must map languages to lists of messages")
+        expected = UNKNOWN if intent == OUT_OF_SCOPE else str(intent)
+        for language, messages in by_language.items():
+            for text in messages or []:
+                cases.append(Case(str(text), expected, str(language)))
+    return cases
+
+
+def evaluate(cases: list[Case], threshold: float | None = None) -> list[Outcome]:
+    """Classify every case with the retail offline understander."""
+    understander = offline_understander(DOMAIN, threshold)
+    outcomes: list[Outcome] = []
+    for case in cases:
+        intent, confidence = understander.classify(case.text)
+        outcomes.append(Outcome(case, intent, round(float(confidence), 4)))
+    return outcomes
+
+
+def _ratio(hits: int, total: int) -> float | None:
+    return round(hits / total, 4) if total else None
+
+
+def summarise(outcomes: list[Outcome], threshold: float) -> dict[str, object]:
+    """The figures of the JSON report."""
+    in_scope = [o for o in outcomes if o.case.expected != UNKNOWN]
+    out_of_scope = [o for o in outcomes if o.case.expected == UNKNOWN]
+    languages = sorted({o.case.language for o in outcomes})
+    per_language: dict[str, float | None] = {}
+    for language in languages:
+        subset = [o for o in outcomes if o.case.language == language]
+        per_language[language] = _ratio(sum(o.correct for o in subset), len(subset))
+    return {
+        "accuracy": _ratio(sum(o.correct for o in outcomes), len(outcomes)),
+        "in_scope_accuracy": _ratio(sum(o.correct for o in in_scope), len(in_scope)),
+        "oos_recall": _ratio(sum(o.correct for o in out_of_scope), len(out_of_scope)),
+        "accuracy_by_language": per_language,
+        "n": len(outcomes),
+        "n_in_scope": len(in_scope),
+        "n_oos": len(out_of_scope),
+        "errors": sum(not o.correct for o in outcomes),
+        "threshold": threshold,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the evaluation and print one JSON line (plus errors); return the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="keel bench intents", description=__doc__.splitlines()[0] if __doc__ else None
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DEFAULT_DATA,
+        help="held-out YAML file (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=None,
+        help="reject threshold (default: the one in the domain's intents.yaml)",
+    )
+    parser.add_argument(
+        "--errors", action="store_true", help="also print every misclassified message"
+    )
+    args = parser.parse_args(argv)
+    data: Path = args.data
+    if not data.is_file():
+        print(f"intents: no held-out file at {data}", file=sys.stderr)
+        return 2
+    cases = load_cases(data)
+    if not cases:
+        print(f"intents: {data} holds no messages", file=sys.stderr)
+        return 2
+    outcomes = evaluate(cases, args.threshold)
+    threshold = offline_understander(DOMAIN, args.threshold).classifier.threshold
+    print(json.dumps(summarise(outcomes, threshold), ensure_ascii=False))
+    if args.errors:
+        for outcome in outcomes:
+            if not outcome.correct:
+                error = {
+                    "expected": outcome.case.expected,
+                    "predicted": outcome.predicted,
+                    "confidence": outcome.confidence,
+                    "language": outcome.case.language,
+                    "text": outcome.case.text,
+                }
+                print(json.dumps(error, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,190 @@
+"""The ``keel`` command: chat, demo, scenarios, benchmarks and database utilities."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+from state.context import Context
+
+
+def _quiet_environment() -> None:
+    # No LangSmith key means no tracing; make it explicit so nothing tries to connect.
+    if not os.environ.get("LANGSMITH_API_KEY"):
+        os.environ.setdefault("LANGSMITH_TRACING", "false")
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    """Interactive conversation showing the state path of every turn."""
+    from keel.api import Keel
+
+    session = args.session or f"chat-{uuid.uuid4().hex[:8]}"
+    with Keel.open(Context(), args.checkpoint) as agent:
+        print(
+            f"Keel chat — session {session}. Type /quit to leave, /agent TEXT to answer as a human."
+        )
+        while True:
+            try:
+                text = input("you> ")
+            except EOFError:
+                break
+            if text.strip() in ("/quit", "/exit"):
+                break
+            if text.startswith("/agent "):
+                turn = agent.reply_as_agent(session, text.removeprefix("/agent "))
+            else:
+                turn = agent.send(session, text, channel_user_id=args.user)
+            print(f"keel> {turn.reply}")
+            print(f"      [{' > '.join(turn.path)}] intent={turn.intent} awaiting={turn.awaiting}")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Scripted showcase through every branch, in English and Chinese."""
+    from keel.demo import run_demo
+
+    return run_demo(verbose=not args.brief)
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    """Run scenario files and print a table; non-zero exit on any failure."""
+    from keel.scenarios import format_table, run_files, write_json
+
+    files: list[Path] = []
+    for name in args.files:
+        path = Path(name)
+        files.extend(
+            sorted([*path.glob("*.yaml"), *path.glob("*.yml")]) if path.is_dir() else [path]
+        )
+    results = run_files(files, Context(), Path(args.tau2_db) if args.tau2_db else None)
+    print(format_table(results))
+    if args.verbose:
+        for result in results:
+            if not result.passed:
+                print(f"\n== {result.name} ({result.file})")
+                for failure in result.failures:
+                    print(f"   ! {failure}")
+                for line in result.transcript:
+                    reply = line.get("reply", f"<{line.get('error')}>")
+                    print(f"   user : {line['user']}\n   keel : {reply}")
+    if args.json:
+        write_json(results, Path(args.json))
+    return 0 if results and all(r.passed for r in results) else 1
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Benchmarks and evaluations (each prints one JSON line)."""
+    rest = list(args.rest)
+    if args.name == "clinc150":
+        from keel.bench import clinc150
+
+        return clinc150.main(rest)
+    if args.name == "turns":
+        from keel.bench import turns
+
+        return turns.main(rest)
+    if args.name == "tau2-roundtrip":
+        from keel.bench import tau2_roundtrip
+
+        return tau2_roundtrip.main(rest)
+    if args.name == "kb-recall":
+        from keel.bench import kb_recall
+
+        return kb_recall.main(rest)
+    if args.name == "intents":
+        from keel.bench import intents
+
+        return intents.main(rest)
+    print(f"unknown benchmark {args.name}", file=sys.stderr)
+    return 2
+
+
+def cmd_db(args: argparse.Namespace) -> int:
+    """Load demo data, import a τ² db.json, or export the database in that shape."""
+    from persistence import tau2
+    from persistence.demo_data import load_demo_data
+
+    url = Context().database_url
+    if args.action == "demo":
+        load_demo_data(url)
+        print(f"demo data loaded into {url}")
+    elif args.action == "import":
+        tau2.import_tau2_file(Path(args.path), url)
+        print(f"imported {args.path} into {url}")
+    else:
+        tau2.export_db_file(url, Path(args.path))
+        print(f"exported {url} to {args.path}")
+    return 0
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    """Print the graph as a mermaid diagram."""
+    from graph.builder import graph
+
+    print(graph.get_graph().draw_mermaid())
+    return 0
+
+
+def cmd_handoffs(args: argparse.Namespace) -> int:
+    """List conversations waiting for a human agent."""
+    from persistence.handoff import HandoffQueue
+
+    print(json.dumps(HandoffQueue(Context().database_url).waiting(), ensure_ascii=False, indent=2))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """Build the argument parser."""
+    root = argparse.ArgumentParser(prog="keel", description=__doc__)
+    sub = root.add_subparsers(dest="command", required=True)
+
+    chat = sub.add_parser("chat", help="talk to the agent")
+    chat.add_argument("--session", help="session id (default: new)")
+    chat.add_argument("--user", help="user id asserted by an authenticated channel")
+    chat.add_argument("--checkpoint", help="checkpointer: memory, a Postgres URL or a SQLite path")
+    chat.set_defaults(func=cmd_chat)
+
+    demo = sub.add_parser("demo", help="scripted showcase (English and Chinese)")
+    demo.add_argument("--brief", action="store_true", help="only the summary")
+    demo.set_defaults(func=cmd_demo)
+
+    scenarios = sub.add_parser("scenarios", help="conversation scenarios")
+    scenarios_sub = scenarios.add_subparsers(dest="action", required=True)
+    run = scenarios_sub.add_parser("run", help="run scenario files")
+    run.add_argument("files", nargs="+", help="YAML files or folders")
+    run.add_argument("--tau2-db", help="start each scenario from a fresh import of this db.json")
+    run.add_argument("--json", help="write results with transcripts to this file")
+    run.add_argument("-v", "--verbose", action="store_true", help="print failing transcripts")
+    run.set_defaults(func=cmd_scenarios)
+
+    bench = sub.add_parser(
+        "bench", help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents"
+    )
+    bench.add_argument("name")
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
+    bench.set_defaults(func=cmd_bench)
+
+    db = sub.add_parser("db", help="database utilities")
+    db.add_argument("action", choices=["demo", "import", "export"])
+    db.add_argument("path", nargs="?", help="db.json path for import/export")
+    db.set_defaults(func=cmd_db)
+
+    sub.add_parser("graph", help="print the mermaid diagram").set_defaults(func=cmd_graph)
+    sub.add_parser("handoffs", help="list waiting handoffs").set_defaults(func=cmd_handoffs)
+    return root
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``keel`` command."""
+    _quiet_environment()
+    args = parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

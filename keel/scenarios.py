@@ -1,0 +1,317 @@
+"""Conversation scenarios: YAML files of user turns with expectations, run against the graph.
+
+Format (every ``expect`` key optional)::
+
+    name: cancel a pending order
+    channel_user_id: null            # user id from an authenticated channel
+    context: {rate_capacity: 3}      # optional Context overrides
+    turns:
+      - user: "I'm Noah Brown, zip 80279. Please cancel order #W7678072, I don't need it."
+        expect:
+          intent: cancel_order
+          reply_contains: ["#W7678072"]       # case-insensitive substrings
+          reply_not_contains: ["error"]
+          awaiting: confirmation            # confirmation | clarification | human | nothing
+          path_contains: [check_policy]     # nodes visited this turn
+          authenticated: true               # a user is verified after this turn
+      - user: "yes"
+      - agent: "Hello, this is Sam from support."   # a human agent answers a handoff
+    final:
+      orders: {"#W7678072": {status: cancelled}}    # fields as in the τ²-bench db.json export
+      users: {noah_brown_6181: {address: {zip: "80279"}}}
+      handoff: false                                # whether the session was handed off
+
+Each scenario runs on a fresh copy of the database (the demo data, or a τ² db.json import).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, Field, ValidationError
+
+from keel.api import Keel, TurnResult
+from persistence.db import session_scope, sqlite_url
+from persistence.handoff import HandoffQueue
+from persistence.models import Order, User
+from state.context import Context
+
+
+class TurnExpect(BaseModel):
+    """Expectations on one turn."""
+
+    intent: str | None = None
+    reply_contains: list[str] = Field(default_factory=list)
+    reply_not_contains: list[str] = Field(default_factory=list)
+    awaiting: str | None = None
+    path_contains: list[str] = Field(default_factory=list)
+    authenticated: bool | None = None
+
+
+class Turn(BaseModel):
+    """A user message (or a human agent's reply) and what the agent must do with it."""
+
+    user: str | None = None
+    agent: str | None = None
+    expect: TurnExpect = Field(default_factory=TurnExpect)
+
+
+class FinalExpect(BaseModel):
+    """Expectations on the database and session after the last turn."""
+
+    orders: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    users: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    handoff: bool | None = None
+
+
+class Scenario(BaseModel):
+    """A whole conversation."""
+
+    name: str
+    channel_user_id: str | None = None
+    context: dict[str, Any] = Field(default_factory=dict)
+    turns: list[Turn]
+    final: FinalExpect = Field(default_factory=FinalExpect)
+
+
+@dataclass
+class ScenarioResult:
+    """Outcome of one scenario."""
+
+    name: str
+    file: str
+    passed: bool
+    turns: int
+    failures: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    transcript: list[dict[str, Any]] = field(default_factory=list)
+    checks: int = 0  # individual expectations (a substring, a field of an order …)
+    final_checks: int = 0  # of which on the database and handoff at the end
+    final_failures: int = 0
+
+
+def count_checks(value: Any) -> int:
+    """Number of leaf expectations in an ``expect`` or ``final`` block."""
+    if isinstance(value, BaseModel):
+        value = value.model_dump(exclude_defaults=True)
+    if isinstance(value, Mapping):
+        return sum(count_checks(v) for v in value.values())
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return len(value)  # reply_contains: each substring is one check
+    return 0 if value in (None, [], {}) else 1
+
+
+def load_scenarios(path: Path) -> list[Scenario]:
+    """Load one YAML file (a scenario, or a list of scenarios)."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    items = data if isinstance(data, list) else [data]
+    return [Scenario.model_validate(item) for item in items]
+
+
+def subset_mismatches(expected: Any, actual: Any, where: str) -> list[str]:
+    """Compare ``expected`` as a subset of ``actual`` (dict keys recursively; lists exactly)."""
+    if isinstance(expected, Mapping):
+        if not isinstance(actual, Mapping):
+            return [f"{where}: expected a mapping, got {actual!r}"]
+        problems: list[str] = []
+        for key, value in expected.items():
+            if key not in actual:
+                problems.append(f"{where}.{key}: missing (expected {value!r})")
+            else:
+                problems.extend(subset_mismatches(value, actual[key], f"{where}.{key}"))
+        return problems
+    if isinstance(expected, list) and isinstance(actual, list):
+        return [] if expected == actual else [f"{where}: expected {expected!r}, got {actual!r}"]
+    if isinstance(expected, float | int) and isinstance(actual, float | int):
+        return (
+            []
+            if abs(float(expected) - float(actual)) < 0.005
+            else [f"{where}: expected {expected!r}, got {actual!r}"]
+        )
+    if str(expected) != str(actual):
+        return [f"{where}: expected {expected!r}, got {actual!r}"]
+    return []
+
+
+def check_turn(expect: TurnExpect, turn: TurnResult) -> list[str]:
+    """Return the unmet expectations of one turn."""
+    problems: list[str] = []
+    reply = turn.reply.lower()
+    if expect.intent is not None and turn.intent != expect.intent:
+        problems.append(f"intent: expected {expect.intent}, got {turn.intent}")
+    for text in expect.reply_contains:
+        if text.lower() not in reply:
+            problems.append(f"reply lacks {text!r}")
+    for text in expect.reply_not_contains:
+        if text.lower() in reply:
+            problems.append(f"reply contains {text!r}")
+    if expect.awaiting is not None and turn.awaiting != expect.awaiting:
+        problems.append(f"awaiting: expected {expect.awaiting}, got {turn.awaiting}")
+    for node in expect.path_contains:
+        if node not in turn.path:
+            problems.append(f"path lacks {node} ({' > '.join(turn.path)})")
+    if expect.authenticated is not None and (turn.user_id is not None) != expect.authenticated:
+        problems.append(f"authenticated: expected {expect.authenticated}, got {turn.user_id}")
+    return problems
+
+
+def check_final(final: FinalExpect, database_url: str, session_id: str) -> list[str]:
+    """Return the unmet expectations on the database and the handoff queue."""
+    from persistence.tau2 import export_order, export_user
+
+    problems: list[str] = []
+    with session_scope(database_url) as session:
+        for order_id, fields in final.orders.items():
+            order = session.get(Order, order_id)
+            if order is None:
+                problems.append(f"order {order_id} not found")
+                continue
+            problems.extend(subset_mismatches(fields, export_order(order), f"orders[{order_id}]"))
+        for user_id, fields in final.users.items():
+            user = session.get(User, user_id)
+            if user is None:
+                problems.append(f"user {user_id} not found")
+                continue
+            problems.extend(subset_mismatches(fields, export_user(user), f"users[{user_id}]"))
+    if final.handoff is not None:
+        handed_off = bool(HandoffQueue(database_url).tickets(session_id))
+        if handed_off != final.handoff:
+            problems.append(f"handoff: expected {final.handoff}, got {handed_off}")
+    return problems
+
+
+class ScenarioRunner:
+    """Runs scenarios, each on a fresh copy of a prepared database."""
+
+    def __init__(self, base_context: Context | None = None, tau2_db: Path | None = None) -> None:
+        self.workdir = Path(tempfile.mkdtemp(prefix="keel-scenarios-"))
+        self.template = self.workdir / "template.db"
+        self.base_context = base_context or Context()
+        self._prepare(tau2_db)
+
+    def _prepare(self, tau2_db: Path | None) -> None:
+        url = sqlite_url(self.template)
+        if tau2_db is not None:
+            from persistence.tau2 import import_tau2_file
+
+            import_tau2_file(tau2_db, url)
+        else:
+            from persistence.demo_data import load_demo_data
+
+            load_demo_data(url)
+        from persistence.db import get_engine
+
+        get_engine(url).dispose()
+
+    def close(self) -> None:
+        """Remove the temporary databases."""
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    @staticmethod
+    def _play(agent: Keel, session: str, turn: Turn, channel_user_id: str | None) -> TurnResult:
+        if turn.agent is not None:
+            return agent.reply_as_agent(session, turn.agent)
+        return agent.send(session, turn.user or "", channel_user_id=channel_user_id)
+
+    def run(self, scenario: Scenario, file: str = "") -> ScenarioResult:
+        """Run one scenario and check every expectation."""
+        started = time.perf_counter()
+        database = self.workdir / f"{uuid.uuid4().hex}.db"
+        shutil.copyfile(self.template, database)
+        url = sqlite_url(database)
+        context = self.base_context.replace(database_url=url, **scenario.context)
+        agent = Keel(context)
+        session = f"scenario-{uuid.uuid4().hex[:8]}"
+        result = ScenarioResult(scenario.name, file, True, len(scenario.turns))
+        for index, turn in enumerate(scenario.turns, start=1):
+            said = turn.agent if turn.agent is not None else turn.user or ""
+            try:
+                outcome = self._play(agent, session, turn, scenario.channel_user_id)
+            except Exception as error:  # a crash fails this scenario, not the whole run
+                result.failures.append(f"turn {index}: {type(error).__name__}: {error}")
+                result.transcript.append({"user": said, "error": str(error)})
+                break
+            result.transcript.append(
+                {
+                    "user": said,
+                    "reply": outcome.reply,
+                    "path": outcome.path,
+                    "intent": outcome.intent,
+                    "awaiting": outcome.awaiting,
+                }
+            )
+            for problem in check_turn(turn.expect, outcome):
+                result.failures.append(f"turn {index}: {problem}")
+        final_problems = check_final(scenario.final, url, session)
+        result.failures.extend(final_problems)
+        result.final_checks = count_checks(scenario.final)
+        result.final_failures = min(len(final_problems), result.final_checks)
+        result.checks = sum(count_checks(t.expect) for t in scenario.turns) + result.final_checks
+        result.passed = not result.failures
+        result.seconds = time.perf_counter() - started
+        return result
+
+
+def run_files(
+    files: Sequence[Path], context: Context | None = None, tau2_db: Path | None = None
+) -> list[ScenarioResult]:
+    """Run every scenario in ``files``."""
+    runner = ScenarioRunner(context, tau2_db)
+    try:
+        results = []
+        for path in files:
+            try:
+                scenarios = load_scenarios(path)
+            except (OSError, yaml.YAMLError, ValidationError) as error:
+                results.append(
+                    ScenarioResult(path.name, str(path), False, 0, [f"invalid: {error}"])
+                )
+                continue
+            for scenario in scenarios:
+                results.append(runner.run(scenario, str(path)))
+        return results
+    finally:
+        runner.close()
+
+
+def format_table(results: Sequence[ScenarioResult]) -> str:
+    """Render results as a plain-text table."""
+    width = max([len(r.name) for r in results] + [8])
+    lines = [f"{'scenario'.ljust(width)}  turns  result  detail", "-" * (width + 40)]
+    for r in results:
+        detail = r.failures[0] if r.failures else ""
+        status = "pass" if r.passed else "FAIL"
+        lines.append(f"{r.name.ljust(width)}  {r.turns:>5}  {status:<6}  {detail}")
+    passed = sum(r.passed for r in results)
+    lines.append(f"{passed} passed, {len(results) - passed} failed")
+    lines.append(summary_line(results))
+    return "\n".join(lines)
+
+
+def summary_line(results: Sequence[ScenarioResult]) -> str:
+    """Partial credit: the share of all expectations met, and of the end states reached."""
+    checks = sum(r.checks for r in results)
+    failed = sum(min(len(r.failures), r.checks) for r in results)
+    finals = [r for r in results if r.final_checks]
+    reached = sum(1 for r in finals if r.final_failures == 0)
+    share = (checks - failed) / checks if checks else 1.0
+    return (
+        f"expectations met: {checks - failed}/{checks} ({share:.0%}); "
+        f"end state right: {reached}/{len(finals)} scenarios"
+    )
+
+
+def write_json(results: Sequence[ScenarioResult], path: Path) -> None:
+    """Write results (with transcripts) as JSON."""
+    path.write_text(
+        json.dumps([asdict(r) for r in results], ensure_ascii=False, indent=2), encoding="utf-8"
+    )

@@ -1,0 +1,110 @@
+"""Plumbing shared by the nodes: session id, audit decorator, cached services, tool caller."""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from langgraph.config import get_config
+from langgraph.errors import GraphInterrupt
+from langgraph.types import Command
+
+from domain.config import DomainConfig, load_domain
+from persistence.audit import AuditLog
+from persistence.bootstrap import ensure_seeded
+from persistence.handoff import HandoffQueue
+from state.context import Context
+from state.dialogue import ToolOutcome
+from tools.catalog import build_registry
+from tools.executor import execute
+from tools.registry import ToolContext
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def session_id() -> str:
+    """Return the thread id of the current run (the session id)."""
+    try:
+        configurable = get_config().get("configurable", {})
+    except RuntimeError:  # called outside a graph run (unit tests of a node)
+        return "local"
+    return str(configurable.get("thread_id") or "local")
+
+
+@lru_cache(maxsize=16)
+def audit_log(database_url: str) -> AuditLog:
+    """Return the (cached) audit log of a database."""
+    return AuditLog(database_url)
+
+
+@lru_cache(maxsize=16)
+def handoff_queue(database_url: str) -> HandoffQueue:
+    """Return the (cached) handoff queue of a database."""
+    return HandoffQueue(database_url)
+
+
+def domain_config(context: Context) -> DomainConfig:
+    """Return the domain configuration named by the context."""
+    return load_domain(context.domain)
+
+
+def audited(name: str) -> Callable[[F], F]:
+    """Record a node transition in the audit trail and the turn's path."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def node(state: Any, runtime: Any) -> Any:
+            started = time.perf_counter()
+            context: Context = runtime.context
+            try:
+                result = fn(state, runtime)
+            except GraphInterrupt:
+                audit_log(context.database_url).record(
+                    session_id(),
+                    "node",
+                    name,
+                    {"interrupt": True},
+                    (time.perf_counter() - started) * 1000,
+                )
+                raise
+            latency = (time.perf_counter() - started) * 1000
+            if isinstance(result, Command):
+                update: dict[str, Any] = dict(result.update or {})
+                update["path"] = [*update.get("path", []), name]
+                result = Command(goto=result.goto, update=update, resume=result.resume)
+                payload: dict[str, Any] = {"goto": str(result.goto)}
+            else:
+                result = {**result, "path": [*result.get("path", []), name]}
+                payload = {"keys": sorted(k for k in result if k not in ("messages", "path"))}
+            audit_log(context.database_url).record(session_id(), "node", name, payload, latency)
+            return result
+
+        return node  # type: ignore[return-value]
+
+    return wrap
+
+
+ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
+
+
+def tool_caller(context: Context) -> ToolCaller:
+    """Return a function that runs tools through the single execution path."""
+    ensure_seeded(context.database_url)
+    registry = build_registry(context.domain)
+    tool_context = ToolContext(
+        database_url=context.database_url,
+        row_limit=context.sql_row_limit,
+        http_timeout_seconds=context.http_timeout_seconds,
+        session_id=session_id(),
+    )
+    audit = audit_log(context.database_url)
+
+    def call(name: str, args: dict[str, Any]) -> ToolOutcome:
+        return execute(
+            registry, name, args, tool_context, audit, max_retries=context.max_tool_retries
+        )
+
+    return call

@@ -1,0 +1,284 @@
+"""The permission and policy check: authenticate, then let the domain policy decide the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from domain.config import DomainConfig
+from domain.retail.policy import Decision, PolicyInput, decide_task
+from nodes.common import ToolCaller, audit_log, audited, domain_config, session_id, tool_caller
+from state.context import Context
+from state.dialogue import DialogueState, Flow, ToolOutcome
+from understanding import extractors as ex
+
+IDENTITY_LABELS = {
+    "en": {"zip": "your zip code", "name": "your first and last name"},
+    "zh": {"zip": "邮编", "name": "姓名"},
+}
+
+
+NAME_KEYS = ("first_name", "last_name")
+
+
+def _first(outcome: ToolOutcome) -> dict[str, Any] | None:
+    users = outcome["data"].get("users") if outcome["ok"] else None
+    return dict(users[0]) if users else None
+
+
+def _by_name_and_zip(call: ToolCaller, identity: dict[str, str]) -> dict[str, Any] | None:
+    """The account at the zip code whose first and last name the user wrote.
+
+    Names stated with a cue ("I'm Noah Brown") are tried as given; otherwise the names
+    of the accounts at that zip code are looked for in the user's recent messages,
+    so that "mei davis, 80217" verifies as well as "my name is Mei Davis".
+    """
+    zip_code = identity["zip"]
+    if identity.get("first_name") and identity.get("last_name"):
+        args = {k: identity[k] for k in (*NAME_KEYS, "zip")}
+        row = _first(call("find_user_id_by_name_zip", args))
+        if row is not None:
+            return row
+    outcome = call("find_users_by_zip", {"zip": zip_code})
+    rows = outcome["data"].get("users", []) if outcome["ok"] else []
+    said = " ".join([identity.get("said", ""), *(identity.get(k, "") for k in NAME_KEYS)])
+    found = [r for r in rows if ex.names_in_text(said, str(r["first_name"]), str(r["last_name"]))]
+    return dict(found[0]) if len(found) == 1 else None
+
+
+def authenticate(
+    call: ToolCaller, identity: dict[str, str]
+) -> tuple[str | None, dict[str, Any] | None, bool]:
+    """Try the credentials given so far; returns (user id, user row, failed).
+
+    ``failed`` means the credentials were complete and matched no account: an email,
+    or a zip code with a name (stated, or asked for and written since).
+    """
+    failed = False
+    if identity.get("email"):
+        row = _first(call("find_user_id_by_email", {"email": identity["email"]}))
+        if row is not None:
+            return str(row["user_id"]), row, False
+        failed = True
+    if identity.get("user_id") and identity.get("zip"):
+        args = {"user_id": identity["user_id"], "zip": identity["zip"]}
+        row = _first(call("find_user_by_id_zip", args))
+        if row is not None:
+            return str(row["user_id"]), row, False
+        failed = True
+    if identity.get("zip"):
+        row = _by_name_and_zip(call, identity)
+        if row is not None:
+            return str(row["user_id"]), row, False
+        named = bool(identity.get("first_name") and identity.get("last_name"))
+        failed = failed or named or identity.get("asked") == "name"
+    return None, None, failed
+
+
+def missing_identity(identity: dict[str, str]) -> str | None:
+    """Name what partial credentials still lack: "zip", "name", or None if nothing was given."""
+    if identity.get("first_name") and not identity.get("zip"):
+        return "zip"
+    if identity.get("zip") and not identity.get("user_id"):
+        return "name"
+    if identity.get("user_id") and not identity.get("zip"):
+        return "zip"
+    return None
+
+
+def _ask_missing(flow: Flow | None, identity: dict[str, str], language: str) -> dict[str, Any]:
+    missing = missing_identity(identity)
+    if missing is None:
+        return _ask_identity(flow, "ask.identity", {})
+    label = IDENTITY_LABELS.get(language, IDENTITY_LABELS["en"])[missing]
+    return _ask_identity(flow, "ask.identity_partial", {"missing": label})
+
+
+def forget_failed(identity: dict[str, str]) -> dict[str, str]:
+    """After a failed attempt keep what is likelier right: the name and the words written.
+
+    The zip code or email is the usual typo; the next message brings the corrected one
+    ("sorry, it's 98187") and is checked together with what was said before. A new
+    name given later replaces the kept one.
+    """
+    kept = {k: identity[k] for k in ("said", "first_name", "last_name") if identity.get(k)}
+    return kept
+
+
+def _ask_identity(flow: Flow | None, key: str, data: dict[str, Any]) -> dict[str, Any]:
+    update: dict[str, Any] = {"route": "ask", "reply_key": key, "reply_data": data}
+    if flow is not None:
+        update["flow"] = {
+            **flow,
+            "asked": "identity",
+            "clarify_count": flow["clarify_count"] + 1 if flow["asked"] == "identity" else 1,
+            "prompt": {"key": "ask.identity", "data": {}},
+        }
+    return update
+
+
+def _respond(key: str, data: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    return {"route": "respond", "reply_key": key, "reply_data": data or {}, **extra}
+
+
+def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str) -> dict[str, Any]:
+    if act == "abandon":
+        return _respond("abandoned")
+    if act == "handoff" or intent in ("request_human", "complaint"):
+        reason = "complaint" if intent == "complaint" else "requested"
+        return {"route": "handoff", "reply_key": "handoff.notice", "reply_data": {"reason": reason}}
+    if act == "smalltalk":
+        return _respond(intent)
+    return _respond("fallback")
+
+
+def claims_other_identity(call: ToolCaller, user_id: str, slots: dict[str, Any]) -> bool:
+    """True when a verified user states an email or a name that is not their account's."""
+    stated_email = slots.get("email")
+    stated_name = (slots.get("first_name"), slots.get("last_name"))
+    if not stated_email and not all(stated_name):
+        return False
+    outcome = call("get_user_details", {"user_id": user_id})
+    if not outcome["ok"]:
+        return False
+    user = outcome["data"]["user"]
+    if stated_email and str(stated_email).lower() != str(user["email"]).lower():
+        return True
+    first, last = (str(n).lower() for n in stated_name) if all(stated_name) else ("", "")
+    return bool(first) and (first, last) != (
+        str(user["first_name"]).lower(),
+        str(user["last_name"]).lower(),
+    )
+
+
+@dataclass
+class Verification:
+    """Who the user is after this turn's credentials were checked."""
+
+    user_id: str | None
+    identity: dict[str, str]
+    notices: list[dict[str, Any]]
+    failed: bool
+
+
+def verify(state: DialogueState, call: ToolCaller) -> Verification:
+    """Authenticate with the credentials given so far, unless the user is already verified."""
+    notices: list[dict[str, Any]] = list(state.notices)
+    user_id = state.user_id or state.channel_user_id
+    identity = dict(state.identity)
+    if user_id is not None:
+        return Verification(user_id, identity, notices, False)
+    user_id, row, failed = authenticate(call, identity)
+    if row is not None:
+        notices.insert(0, {"key": "auth.ok_continue", "data": row, "auth": True})
+        identity = {}
+    elif failed:
+        identity = forget_failed(identity)
+    elif missing_identity(identity) == "name":
+        identity = {**identity, "asked": "name"}
+    return Verification(user_id, identity, notices, failed)
+
+
+def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
+    """A turn that only identifies the user: verified, failed, or what is still missing."""
+    if who.failed:
+        return _ask_identity(None, "auth.failed", {})
+    verified = [n for n in who.notices if n.get("auth")]
+    if verified:
+        return _respond("auth.ok", verified[0]["data"])
+    if who.user_id is not None:
+        return _respond("already_verified")
+    return _ask_missing(None, who.identity, state.language)
+
+
+def _decided(
+    state: DialogueState, context: Context, decision: Decision, notices: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Turn the policy's decision into the state update (handoff when asked too often)."""
+    flow, understanding = state.flow, state.understanding
+    assert flow is not None and understanding is not None
+    asked = decision.flow["clarify_count"] if decision.flow is not None else 0
+    if decision.route == "ask" and asked > context.max_clarify:
+        audit_log(context.database_url).record(
+            session_id(), "handoff", "clarify_limit", {"intent": flow["intent"]}
+        )
+        return {
+            "route": "handoff",
+            "flow": decision.flow,
+            "reply_key": "handoff.notice",
+            "reply_data": {"reason": "clarify_limit"},
+        }
+    if decision.route == "reject":
+        audit_log(context.database_url).record(
+            session_id(),
+            "rejection",
+            decision.reject_reason or "policy",
+            {"intent": flow["intent"], "reply_key": decision.reply_key},
+        )
+    update: dict[str, Any] = {}
+    if decision.flow is not None and decision.flow["intent"] != flow["intent"]:
+        # The policy re-read the task (an "exchange" of a pending order is a modification).
+        update["understanding"] = {**understanding, "intent": decision.flow["intent"]}
+    reply_data = decision.reply_data
+    if decision.handoff_reason:
+        reply_data = {**reply_data, "reason": decision.handoff_reason}
+    return {
+        **update,
+        "notices": [*notices, *({"key": k, "data": d} for k, d in decision.prefix)],
+        "route": decision.route,
+        "plan": decision.plan,
+        "flow": decision.flow,
+        "reply_key": decision.reply_key,
+        "reply_data": reply_data,
+    }
+
+
+@audited("check_policy")
+def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Authenticate when credentials arrive, then check permission and the store's policy."""
+    context = runtime.context
+    config = domain_config(context)
+    understanding = state.understanding
+    assert understanding is not None
+    call = tool_caller(context)
+    who = verify(state, call)
+    update: dict[str, Any] = {"user_id": who.user_id}
+    if state.user_id is None and state.channel_user_id is None:
+        update["identity"] = who.identity
+    verified_before = state.user_id or state.channel_user_id
+    if verified_before and claims_other_identity(call, verified_before, understanding["slots"]):
+        audit_log(context.database_url).record(
+            session_id(), "rejection", "other_identity", {"user_id": verified_before}
+        )
+        return {
+            **update,
+            "route": "reject",
+            "flow": None,
+            "reply_key": "auth.other_user",
+            "reply_data": {"user_id": verified_before},
+        }
+    act, intent = understanding["act"], understanding["intent"]
+    flow = state.flow
+    if act == "auth" or (intent == "authenticate" and flow is None):
+        return {**update, **_identity_turn(state, who)}
+    if flow is None or act in ("abandon", "handoff", "smalltalk"):
+        return {**update, "notices": who.notices, **_non_task(state, config, act, intent)}
+    if config.intent(flow["intent"]).requires_auth and who.user_id is None:
+        if who.failed:
+            return {**update, **_ask_identity(flow, "auth.failed", {})}
+        return {**update, **_ask_missing(flow, who.identity, state.language)}
+    decision = decide_task(
+        call,
+        PolicyInput(
+            config=config,
+            flow=flow,
+            intent=flow["intent"],
+            act=act,
+            user_id=who.user_id,
+            text="" if act == "resume" else understanding["text"],
+            language=state.language,
+        ),
+    )
+    return {**update, **_decided(state, context, decision, who.notices)}

@@ -1,0 +1,195 @@
+"""Intake nodes: guard the input, understand it, track the task and validate its slots."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+from langgraph.runtime import Runtime
+
+from nodes.common import audit_log, audited, domain_config, session_id
+from nodes.tracking import track
+from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig, TokenBucket, check_message
+from state.context import Context
+from state.dialogue import TURN_START, DialogueState, Understanding
+from understanding import extractors as ex
+from understanding.service import get_understander
+
+PER_TURN_RESET: dict[str, Any] = {
+    "understanding": None,
+    "plan": None,
+    "outcome": None,
+    "reply": "",
+    "reply_key": "",
+    "reply_data": {},
+    "notices": [],
+    "reply_source": "template",
+    "settled": False,
+    "route": "respond",
+}
+
+
+def last_user_text(state: DialogueState) -> str:
+    """Return the text of the latest user message ('' if none)."""
+    for message in reversed(state.messages):
+        if isinstance(message, HumanMessage):
+            content = message.content
+            return content if isinstance(content, str) else str(content)
+    return ""
+
+
+@lru_cache(maxsize=4)
+def _guard_config(max_chars: int) -> GuardConfig:
+    config = GuardConfig.load(DEFAULT_GUARDRAILS_PATH)
+    return config.model_copy(update={"max_chars": max_chars})
+
+
+@lru_cache(maxsize=8)
+def _bucket(capacity: int, refill: float) -> TokenBucket:
+    return TokenBucket(capacity, refill)
+
+
+@audited("guard_input")
+def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Check size, injection, sensitive words and the rate limit before anything else."""
+    context = runtime.context
+    text = last_user_text(state)
+    language = ex.detect_language(text, state.language)
+    update: dict[str, Any] = {
+        **PER_TURN_RESET,
+        "path": [TURN_START],
+        "turn": state.turn + 1,
+        "language": language,
+    }
+    verdict = check_message(text, _guard_config(context.max_message_chars))
+    key = state.user_id or state.channel_user_id or session_id()
+    if verdict.allowed and not _bucket(context.rate_capacity, context.rate_refill_per_second).allow(
+        key
+    ):
+        verdict = verdict.model_copy(
+            update={"allowed": False, "reason": "rate_limited", "detail": key}
+        )
+    if verdict.allowed:
+        return update
+    audit_log(context.database_url).record(
+        session_id(), "rejection", verdict.reason, {"detail": verdict.detail, "chars": len(text)}
+    )
+    reply_key = {
+        "too_long": "reject.too_long",
+        "empty": "reject.empty",
+        "rate_limited": "reject.rate_limited",
+        "sensitive": "reject.sensitive",
+    }.get(verdict.reason, "reject.guard")
+    return {
+        **update,
+        "route": "reject",
+        "reply_key": reply_key,
+        "reply_data": {"limit": context.max_message_chars, "reason": verdict.reason},
+    }
+
+
+@audited("understand")
+def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Read intent, confidence and slots, then apply them to the task in progress."""
+    context = runtime.context
+    config = domain_config(context)
+    text = last_user_text(state)
+    flow = state.flow
+    understander = get_understander(context)
+    reading = understander.read(
+        text,
+        expected_slot=flow["asked"] if flow else None,
+        active_intent=flow["intent"] if flow else None,
+        language=state.language,
+    )
+    tracked = track(
+        config,
+        flow,
+        state.paused,
+        state.identity,
+        text,
+        reading.intent,
+        reading.slots,
+        state.focus_order,
+        reading.others,
+    )
+    understanding = Understanding(
+        text=text,
+        intent=tracked.intent if tracked.act != "unknown" else reading.intent,
+        confidence=reading.confidence,
+        slots=reading.slots,
+        act=tracked.act,
+        source=reading.source,
+    )
+    anger_streak = state.anger_streak + 1 if ex.is_angry(text) else 0
+    route = "continue"
+    if anger_streak >= context.max_anger:
+        route = "handoff"
+    elif tracked.act == "unknown":
+        route = "fallback"
+    identity = tracked.identity
+    if state.user_id is None and state.channel_user_id is None:
+        identity = {**identity, "said": remember_said(identity.get("said", ""), text)}
+    update: dict[str, Any] = {
+        "understanding": understanding,
+        "flow": tracked.flow,
+        "paused": tracked.paused,
+        "identity": identity,
+        "unknown_streak": state.unknown_streak + 1 if tracked.act == "unknown" else 0,
+        "anger_streak": anger_streak,
+        "route": route,
+    }
+    if route == "handoff":
+        update.update(reply_key="handoff.notice", reply_data={"reason": "anger"})
+    if tracked.queued:  # "…and then I'll help you return the watch"
+        queued = [f"request.{i}" for i in tracked.queued]
+        notice = {"key": "agenda.queued", "data": {"requests": queued}, "after": True}
+        update["notices"] = [*state.notices, notice]
+    return update
+
+
+SAID_TURNS = 5  # messages kept to find a name written without a cue ("mei davis, 80217")
+
+
+def remember_said(said: str, text: str) -> str:
+    """Keep the user's last few messages while they are not yet verified."""
+    lines = [*(said.split("\n") if said else []), text.replace("\n", " ")]
+    return "\n".join(lines[-SAID_TURNS:])
+
+
+ORDER_ID_PATTERN = re.compile(r"^#W\d{7}$")
+
+
+@audited("validate_slots")
+def validate_slots(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Check every filled slot against its schema; an invalid value is dropped and asked again."""
+    config = domain_config(runtime.context)
+    flow = state.flow
+    if flow is None:
+        return {}
+    slots = dict(flow["slots"])
+    for name, value in list(slots.items()):
+        spec = config.slots.get(name)
+        if spec is None or not isinstance(value, str):
+            continue
+        if spec.pattern and not re.match(spec.pattern, value):
+            slots.pop(name)
+            key = (
+                f"ask.{name}_invalid" if f"ask.{name}_invalid" in config.replies else f"ask.{name}"
+            )
+            if state.user_id is None and state.channel_user_id is None:
+                # Credentials may have come with it: let the policy check verify them first,
+                # then ask for the value again after saying what was wrong with it.
+                notice = {"key": key, "data": {"value": value}}
+                return {"flow": {**flow, "slots": slots}, "notices": [*state.notices, notice]}
+            return {
+                "flow": {**flow, "slots": slots, "asked": name},
+                "route": "ask",
+                "reply_key": key,
+                "reply_data": {"value": value},
+            }
+        if spec.choices and value not in spec.choices and value != "other":
+            slots.pop(name)
+    return {"flow": {**flow, "slots": slots}}

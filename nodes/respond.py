@@ -1,0 +1,212 @@
+"""Replying nodes: ask, fall back, reject, hand off, compose the reply and check it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessage, HumanMessage
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
+
+from nodes.act import answer_text, resume_paused
+from nodes.common import audit_log, audited, domain_config, handoff_queue, session_id
+from nodes.render import render
+from safety.guardrails import check_message
+from state.context import Context
+from state.dialogue import TURN_START, Awaiting, DialogueState, HandoffPackage
+from understanding.grounding import ungrounded_facts
+from understanding.phrasing import rephrase
+
+AWAITING_BY_ROUTE: dict[str, Awaiting] = {
+    "confirm": "confirmation",
+    "ask": "clarification",
+    "handoff": "human",
+}
+TRANSCRIPT_TURNS = 20
+
+
+@audited("ask_user")
+def ask_user(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Ask for what is missing (the question was chosen by the validation or policy check)."""
+    return {"route": "ask", "reply_key": state.reply_key or "fallback"}
+
+
+@audited("fallback")
+def fallback(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Answer a message not understood with a guided question; hand off after too many."""
+    context = runtime.context
+    if state.unknown_streak >= context.max_unknown:
+        return {
+            "route": "handoff",
+            "reply_key": "handoff.notice",
+            "reply_data": {"reason": "unknown_streak"},
+        }
+    flow = state.flow
+    prompt = flow.get("prompt") if flow else None
+    if prompt:
+        config = domain_config(context)
+        question = render(config, prompt["key"], prompt["data"], state.language)
+        return {
+            "route": "ask",
+            "reply_key": "fallback.in_flow",
+            "reply_data": {"question": question},
+        }
+    return {"route": "ask", "reply_key": "fallback", "reply_data": {}}
+
+
+@audited("reject")
+def reject(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Refuse the request (guardrail or policy); a suspended task resumes afterwards."""
+    if state.understanding is None:  # blocked by the input guard: keep the task as it was
+        return {"route": "reject"}
+    flow, paused = state.flow, state.paused
+    notices: list[dict[str, Any]] = []
+    if flow is None:
+        flow, paused, notices = resume_paused(state.paused)
+    return {
+        "route": "reject",
+        "flow": flow,
+        "paused": paused,
+        "notices": [*state.notices, *notices],
+    }
+
+
+def _transcript(state: DialogueState) -> list[dict[str, str]]:
+    lines = []
+    for message in state.messages[-TRANSCRIPT_TURNS:]:
+        role = "user" if isinstance(message, HumanMessage) else "agent"
+        lines.append({"role": role, "text": str(message.content)})
+    return lines
+
+
+def build_package(state: DialogueState, reason: str) -> HandoffPackage:
+    """Collect what a human agent needs: summary, intent, slots, tool results, transcript."""
+    flow = state.flow
+    intent = (
+        flow["intent"] if flow else (state.understanding["intent"] if state.understanding else None)
+    )
+    slots = dict(flow["slots"]) if flow else {}
+    summary = (
+        f"Reason: {reason}. User: {state.user_id or 'not verified'}. "
+        f"Task: {intent or 'none'}. Slots: {slots or 'none'}. Turns: {state.turn}."
+    )
+    return HandoffPackage(
+        reason=reason,
+        summary=summary,
+        intent=intent,
+        slots=slots,
+        user_id=state.user_id,
+        tool_results=list(state.recent_results),
+        transcript=_transcript(state),
+        ticket_id=None,
+    )
+
+
+@audited("handoff")
+def handoff(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Queue the conversation for a human agent with its handoff package."""
+    context = runtime.context
+    reason = str(state.reply_data.get("reason") or "requested")
+    package = build_package(state, reason)
+    package["ticket_id"] = handoff_queue(context.database_url).open_ticket(
+        session_id(), dict(package)
+    )
+    audit_log(context.database_url).record(session_id(), "handoff", reason, dict(package))
+    return {
+        "route": "handoff",
+        "handoff": package,
+        "reply_key": "handoff.notice",
+        "reply_data": {"reason": reason},
+    }
+
+
+@audited("compose_reply")
+def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Fill the reply template from tool data; optionally let the model rephrase it."""
+    context = runtime.context
+    config = domain_config(context)
+    key, data = state.reply_key or "fallback", dict(state.reply_data)
+    plan = state.plan
+    if state.route == "confirm" and plan is not None and state.flow is not None:
+        key, data = f"confirm.{state.flow['intent']}", dict(plan["summary"])
+    language = state.language
+    before = [
+        render(config, n["key"], n["data"], language) for n in state.notices if not n.get("after")
+    ]
+    after = [render(config, n["key"], n["data"], language) for n in state.notices if n.get("after")]
+    try:
+        main = render(config, key, data, language)
+    except (KeyError, ValueError, IndexError, TypeError) as error:  # a template bug: say so safely
+        audit_log(context.database_url).record(
+            session_id(), "error", "render", {"key": key, "error": repr(error)}
+        )
+        main = render(config, "safe_reply", {}, language)
+    text = " ".join(p for p in [*before, main, *after] if p).strip()
+    update: dict[str, Any] = {"template_reply": text, "reply": text, "reply_source": "template"}
+    # Phrasing only on turns the model already read: a turn the deterministic path settled
+    # (a yes/no, a bare answer, a greeting) costs no model call at all.
+    model_turn = state.understanding is not None and state.understanding["source"] == "model"
+    phrasing = context.llm_enabled and context.phrase_with_model and not state.settled
+    if phrasing and model_turn and state.route in ("respond", "execute"):
+        phrased = rephrase(context, text, language, session_id())
+        if phrased:
+            update.update(reply=phrased, reply_source="model")
+    return update
+
+
+def _facts(state: DialogueState) -> list[Any]:
+    facts: list[Any] = [state.template_reply]
+    if state.outcome:
+        facts.append(state.outcome["data"])
+    facts.append(state.reply_data)
+    if state.plan:
+        facts.append(state.plan["summary"])
+    return facts
+
+
+@audited("check_output")
+def check_output(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Send only grounded replies: a model reply stating facts not in the tool data is replaced."""
+    context = runtime.context
+    reply, source = state.reply, state.reply_source
+    if source == "model":
+        missing = ungrounded_facts(reply, _facts(state))
+        if missing:
+            audit_log(context.database_url).record(
+                session_id(), "output_check", "ungrounded", {"reply": reply, "facts": missing}
+            )
+            reply, source = state.template_reply, "template"
+    from nodes.intake import _guard_config
+
+    if not check_message(reply, _guard_config(100_000)).allowed and source == "model":
+        reply, source = state.template_reply, "template"
+    awaiting = AWAITING_BY_ROUTE.get(state.route, "nothing")
+    return {
+        "reply": reply,
+        "reply_source": source,
+        "awaiting": awaiting,
+        "messages": [AIMessage(content=reply)],
+    }
+
+
+@audited("await_human")
+def await_human(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Pause until a human agent answers; their reply continues the session."""
+    context = runtime.context
+    value = interrupt({"type": "handoff", "package": state.handoff})
+    reply = answer_text(value)
+    handoff_queue(context.database_url).resolve(session_id(), reply)
+    audit_log(context.database_url).record(session_id(), "handoff", "resumed", {"reply": reply})
+    return {
+        "path": [TURN_START],
+        "messages": [AIMessage(content=reply, name="human_agent")],
+        "reply": reply,
+        "reply_source": "human",
+        "awaiting": "nothing",
+        "route": "respond",
+        "handoff": None,
+        "flow": None,
+        "paused": [],
+        "unknown_streak": 0,
+        "anger_streak": 0,
+    }

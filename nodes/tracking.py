@@ -1,0 +1,310 @@
+"""Dialogue tracking (pure functions): how a message changes the task in progress.
+
+Conversation-repair patterns after Rasa CALM: a slot answer fills the task, a
+correction overwrites a slot, a digression suspends the task and resumes it
+afterwards, "never mind" abandons it, and a new request replaces it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.config import DomainConfig, IntentSpec
+from state.dialogue import Flow
+from understanding import extractors as ex
+from understanding.catalogue import contains_phrase
+
+UNKNOWN = "UNKNOWN"
+IDENTITY_KEYS = ("email", "first_name", "last_name", "zip", "user_id")
+TASK_KINDS = ("read", "write", "knowledge")
+# Extracted keys that carry a task slot (extractor output name → flow slot name).
+TASK_SLOT_KEYS = ("order_id", "order_ids", "reason", "payment_ref", "address", "all_items")
+# Questions of a task answered by yes or no ("cancel the whole order instead?").
+YES_NO_QUESTIONS = ("whole_order", "refund_original")
+SLOT_OF_ASKED = {
+    "payment_method_id": "payment_ref",
+    "item_ids": None,
+    "new_item_ids": None,
+    "product": None,
+}
+
+
+@dataclass
+class Tracked:
+    """The result of tracking one message."""
+
+    # new | fill | correct | digress | switch | abandon | smalltalk | auth | handoff | unknown
+    act: str
+    intent: str  # the intent this turn is about
+    flow: Flow | None
+    paused: list[Flow]
+    identity: dict[str, str]
+    changed: list[str] = field(default_factory=list)  # slots set or overwritten this turn
+    queued: list[str] = field(default_factory=list)  # further requests put in line this turn
+
+
+def new_flow(intent: str) -> Flow:
+    """Return an empty task for ``intent``."""
+    return Flow(intent=intent, slots={}, asked=None, clarify_count=0, utterances=[], prompt=None)
+
+
+def merge_identity(identity: dict[str, str], slots: dict[str, Any]) -> dict[str, str]:
+    """Add credentials stated in this message to those given before."""
+    merged = dict(identity)
+    for key in IDENTITY_KEYS:
+        if slots.get(key):
+            merged[key] = str(slots[key])
+    return merged
+
+
+def task_slots(slots: dict[str, Any], spec: IntentSpec) -> dict[str, Any]:
+    """Return the extracted values that belong to a task of ``spec``."""
+    wanted = set(spec.slots) | set(spec.optional)
+    result: dict[str, Any] = {}
+    for key in TASK_SLOT_KEYS:
+        if key not in slots:
+            continue
+        target = {"payment_ref": "payment_method_id", "order_ids": "order_id"}.get(key, key)
+        if target in wanted or key == "all_items":
+            result[key] = slots[key]
+    return result
+
+
+def names_expected(flow: Flow, text: str) -> bool:
+    """True when the message names what the last question offered (an item, an option).
+
+    "Is there no clicky one with RGB? Then the full size clicky one with no backlight"
+    answers "which keyboard?" even though it is long and reads like a product question.
+    """
+    expect = (flow.get("prompt") or {}).get("expect") or []
+    return any(contains_phrase(text, phrase) for phrase in expect)
+
+
+def answers_question(flow: Flow, slots: dict[str, Any], text: str) -> bool:
+    """True when the message answers what the agent asked for."""
+    asked = flow["asked"]
+    if asked is None:
+        return False
+    if asked == "identity":
+        return any(slots.get(k) for k in IDENTITY_KEYS)
+    if asked in YES_NO_QUESTIONS:
+        return "yes_no" in slots
+    key = SLOT_OF_ASKED.get(asked, asked)
+    if key is None:  # items, variants, products are named in words
+        return names_expected(flow, text) or len(text.split()) <= 12 or bool(ex.CJK.search(text))
+    return key in slots
+
+
+def _is_short(text: str) -> bool:
+    return len(re.findall(r"\w+", text)) <= 6 or (bool(ex.CJK.search(text)) and len(text) <= 15)
+
+
+def track(
+    config: DomainConfig,
+    flow: Flow | None,
+    paused: list[Flow],
+    identity: dict[str, str],
+    text: str,
+    intent: str,
+    slots: dict[str, Any],
+    focus_order: str | None = None,
+    others: Sequence[tuple[str, str]] = (),
+) -> Tracked:
+    """Apply one understood message to the task in progress.
+
+    ``focus_order`` is the order the conversation was last about: a new task that
+    needs an order and names none refers to it ("and the tracking number for it?").
+    ``others`` are further requests of the same message (intent, sentence): when a
+    task starts, they wait in line behind it and are taken up when it is done.
+    """
+    if others:  # the task starting now reads only its own part of the message
+        own = text
+        for _, part in others:
+            own = own.replace(part, " ")
+        text = " ".join(own.split())
+    tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
+    if tracked.act in ("new", "switch", "digress") and others:
+        waiting = [_start(config.intent(i), part, _stated(part)) for i, part in others]
+        tracked.paused = (
+            [*tracked.paused[:-1], *reversed(waiting), tracked.paused[-1]]
+            if (tracked.act == "digress")
+            else [*tracked.paused, *reversed(waiting)]
+        )
+        tracked.queued = [i for i, _ in others]
+    return tracked
+
+
+def _stated(text: str) -> dict[str, Any]:
+    from understanding.offline import TurnHints, extract_slots
+
+    return extract_slots(text, TurnHints())
+
+
+def _track(
+    config: DomainConfig,
+    flow: Flow | None,
+    paused: list[Flow],
+    identity: dict[str, str],
+    text: str,
+    intent: str,
+    slots: dict[str, Any],
+    focus_order: str | None,
+) -> Tracked:
+    identity = merge_identity(identity, slots)
+    if flow is not None and flow["slots"].get("order_id"):
+        focus_order = str(flow["slots"]["order_id"])
+    # What a new task starts with: the message's values, plus the order in focus if it fits.
+    # Decisions about the task in progress look at what the message itself stated.
+    starting = carry_order(config.intents.get(intent), text, slots, focus_order)
+    spec = config.intents.get(intent)
+    paused = list(paused)
+    drops_task = spec is None or spec.kind not in (*TASK_KINDS, "handoff")
+    # "never mind" drops the task unless a new request comes with it; "don't cancel it"
+    # takes the request back whatever the classifier made of the words.
+    takes_back = flow is not None and ex.negates_request(text, flow["intent"])
+    if flow is not None and (takes_back or (ex.is_abandon(text) and drops_task)):
+        replaced = spec is not None and spec.kind in TASK_KINDS and spec.name != flow["intent"]
+        if replaced and spec is not None and not ex.negates_request(text, spec.name):
+            # "don't exchange anything after all, I'll just return the bottle instead"
+            started = _start(spec, text, starting)
+            return Tracked("switch", spec.name, started, paused, identity, list(started["slots"]))
+        resumed = paused.pop() if paused else None
+        return Tracked("abandon", flow["intent"], resumed, paused, identity)
+    if flow is None:
+        return _without_task(config, spec, intent, text, starting, paused, identity)
+    return _with_task(config, flow, spec, intent, text, slots, paused, identity, starting)
+
+
+def carry_order(
+    spec: IntentSpec | None, text: str, slots: dict[str, Any], focus_order: str | None
+) -> dict[str, Any]:
+    """Fill a missing order id from the order in focus.
+
+    A read ("what's the tracking number?") means the order just discussed; a write
+    needs the user to point back at it ("cancel it", "那个订单"), and is listed back
+    for confirmation anyway.
+    """
+    wants_order = spec is not None and "order_id" in (*spec.slots, *spec.optional)
+    if spec is None or focus_order is None or not wants_order or "order_id" in slots:
+        return slots
+    if spec.kind == "read" or ex.refers_back(text):
+        return {**slots, "order_id": focus_order}
+    return slots
+
+
+def _start(spec: IntentSpec, text: str, slots: dict[str, Any]) -> Flow:
+    flow = new_flow(spec.name)
+    flow["slots"] = task_slots(slots, spec)
+    flow["utterances"] = [text]
+    return flow
+
+
+def _without_task(
+    config: DomainConfig,
+    spec: IntentSpec | None,
+    intent: str,
+    text: str,
+    slots: dict[str, Any],
+    paused: list[Flow],
+    identity: dict[str, str],
+) -> Tracked:
+    if spec is None:
+        act = "auth" if any(slots.get(k) for k in IDENTITY_KEYS) else "unknown"
+        return Tracked(act, intent, None, paused, identity)
+    if spec.kind in TASK_KINDS:
+        flow = _start(spec, text, slots)
+        return Tracked("new", intent, flow, paused, identity, list(flow["slots"]))
+    act = {"smalltalk": "smalltalk", "auth": "auth", "handoff": "handoff"}[spec.kind]
+    if act == "smalltalk" and any(slots.get(k) for k in IDENTITY_KEYS):
+        act = "auth"  # "ugh sorry, 98187. that's definitely it" identifies, whatever it sounds like
+    return Tracked(act, intent, None, paused, identity)
+
+
+def _with_task(
+    config: DomainConfig,
+    flow: Flow,
+    spec: IntentSpec | None,
+    intent: str,
+    text: str,
+    slots: dict[str, Any],
+    paused: list[Flow],
+    identity: dict[str, str],
+    starting: dict[str, Any],
+) -> Tracked:
+    flow_spec = config.intent(flow["intent"])
+    answering = answers_question(flow, slots, text)
+    other_task = (
+        spec is not None
+        and spec.kind in TASK_KINDS
+        and spec.name != flow["intent"]
+        and not (
+            spec.family is not None and spec.family == flow_spec.family and spec.kind == "write"
+        )
+    )  # "exchange" during a modification of the same items is the same request
+    # A bare id or number during a task belongs to the task, whatever it resembles; so does
+    # a look-up of the very order the task is about ("ok, it's #W…").
+    same_order = (
+        spec is not None
+        and spec.kind == "read"
+        and (
+            slots.get("order_id") is not None
+            and slots.get("order_id") == flow["slots"].get("order_id")
+        )
+    )
+    # A value this task is waiting for ("use my credit card for the difference") stays in the
+    # task even when it sounds like another request, unless it names another order. A
+    # question that names one ("how long does a refund to paypal take?") is answered as a
+    # digression, and the value is kept for the task.
+    carried = {
+        key: value
+        for key, value in task_slots(slots, flow_spec).items()
+        if key not in ("order_id", "order_ids", "all_items") and flow["slots"].get(key) != value
+    }
+    new_order = slots.get("order_id") not in (None, flow["slots"].get("order_id"))
+    digressing = spec is not None and spec.digression and ex.is_question(text)
+    other_task = (
+        other_task
+        and not ex.only_entities(text)
+        and not same_order
+        and not (carried and not new_order and not digressing)
+    )
+    plainly_answers = answering and (_is_short(text) or names_expected(flow, text))
+    if other_task and spec is not None and not plainly_answers:
+        if spec.digression:
+            paused.append({**flow, "slots": {**flow["slots"], **carried}})
+            started = _start(spec, text, starting)
+            return Tracked("digress", spec.name, started, paused, identity, list(started["slots"]))
+        started = _start(spec, text, starting)
+        return Tracked("switch", spec.name, started, paused, identity, list(started["slots"]))
+    if spec is not None and spec.kind == "handoff":
+        return Tracked("handoff", intent, flow, paused, identity)
+    fills = task_slots(slots, flow_spec)
+    if flow["asked"] in YES_NO_QUESTIONS and "yes_no" in slots:
+        fills[str(flow["asked"])] = slots["yes_no"]
+    if spec is not None and spec.kind == "smalltalk" and not fills and not answering:
+        return Tracked("smalltalk", intent, flow, paused, identity)
+    updated: Flow = {
+        **flow,
+        "slots": dict(flow["slots"]),
+        "utterances": [*flow["utterances"], text],
+    }
+    changed = [k for k, v in fills.items() if updated["slots"].get(k) != v]
+    correcting = any(k in flow["slots"] for k in changed) or (
+        ex.is_correction(text) and (bool(fills) or answering)
+    )
+    updated["slots"].update(fills)
+    said_nothing = not fills and not answering and not any(slots.get(k) for k in IDENTITY_KEYS)
+    # Items and options are named in words only the catalogue can read ("the one without
+    # water resistance"): in such a task the policy gets to read the message.
+    about_items = bool({"item_ids", "new_item_ids"} & set(flow_spec.slots))
+    catalogue_may_read = about_items and not ex.is_question(text) and "yes_no" not in slots
+    same_request = spec is not None and (
+        spec.name == flow["intent"] or (spec.family is not None and spec.family == flow_spec.family)
+    )
+    if said_nothing and not same_request and not catalogue_may_read:
+        return Tracked("unknown", flow["intent"], updated, paused, identity)
+    act = "correct" if correcting else "fill"
+    return Tracked(act, flow["intent"], updated, paused, identity, changed)

@@ -1,0 +1,1 @@
+"""Persistence layer: business data, audit trail, handoff queue and checkpointers."""

@@ -1,0 +1,76 @@
+"""Engine and session factories for the business database (SQLite or any SQLAlchemy URL)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+from persistence.models import Base
+
+
+def sqlite_url(path: Path) -> str:
+    """Return the SQLAlchemy URL of a SQLite file, creating its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def _make_sqlite_folder(url: str) -> None:
+    database = make_url(url).database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+
+
+def _enable_sqlite_pragmas(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+
+@lru_cache(maxsize=16)
+def get_engine(url: str) -> Engine:
+    """Return the (cached) engine for ``url`` with the schema created."""
+    if url.startswith("sqlite"):
+        _make_sqlite_folder(url)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        if ":memory:" not in url:
+            _enable_sqlite_pragmas(engine)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    Base.metadata.create_all(engine)
+    return engine
+
+
+@lru_cache(maxsize=16)
+def _session_factory(url: str) -> sessionmaker[Session]:
+    return sessionmaker(bind=get_engine(url), expire_on_commit=False)
+
+
+@contextmanager
+def session_scope(url: str) -> Iterator[Session]:
+    """Open a session that commits on success and rolls back on error."""
+    session = _session_factory(url)()
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def reset_schema(url: str) -> None:
+    """Drop and recreate every table (used by importers and test fixtures)."""
+    engine = get_engine(url)
+    Base.metadata.drop_all(engine)
+    Base.metadata.create_all(engine)

@@ -1,0 +1,210 @@
+"""SQLAlchemy models: the store's business data, the audit trail and the handoff queue.
+
+Business data mirrors the τ²-bench retail shape (users with payment methods,
+products with option variants, orders with items, fulfilments and payment
+history) so that a τ² ``db.json`` imports and exports without loss. Audit and
+handoff tables live in the same database but are never read by the dialogue
+policy: conversation state belongs to the LangGraph checkpointer.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    """Return the current time in UTC (a column default)."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base for every Keel table."""
+
+
+class User(Base):
+    """A customer with a default address and payment methods."""
+
+    __tablename__ = "users"
+
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    first_name: Mapped[str] = mapped_column(String(80))
+    last_name: Mapped[str] = mapped_column(String(80))
+    email: Mapped[str] = mapped_column(String(160), index=True)
+    address1: Mapped[str] = mapped_column(String(160))
+    address2: Mapped[str] = mapped_column(String(160), default="")
+    city: Mapped[str] = mapped_column(String(80))
+    state: Mapped[str] = mapped_column(String(40))
+    country: Mapped[str] = mapped_column(String(40))
+    zip: Mapped[str] = mapped_column(String(16), index=True)
+
+    payment_methods: Mapped[list[PaymentMethod]] = relationship(
+        back_populates="user", order_by="PaymentMethod.position", cascade="all, delete-orphan"
+    )
+    orders: Mapped[list[Order]] = relationship(
+        back_populates="user", order_by="Order.seq", cascade="all, delete-orphan"
+    )
+
+
+class PaymentMethod(Base):
+    """A gift card (with balance), PayPal account or credit card belonging to a user."""
+
+    __tablename__ = "payment_methods"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.user_id"), index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    source: Mapped[str] = mapped_column(String(20))  # gift_card | paypal | credit_card
+    brand: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    last_four: Mapped[str | None] = mapped_column(String(4), nullable=True)
+    balance: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+    user: Mapped[User] = relationship(back_populates="payment_methods")
+
+
+class Product(Base):
+    """A product type (e.g. T-Shirt) with option variants."""
+
+    __tablename__ = "products"
+
+    product_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), index=True)
+
+    variants: Mapped[list[Variant]] = relationship(
+        back_populates="product", order_by="Variant.position", cascade="all, delete-orphan"
+    )
+
+
+class Variant(Base):
+    """A purchasable item: one combination of a product's options."""
+
+    __tablename__ = "variants"
+
+    item_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    product_id: Mapped[str] = mapped_column(ForeignKey("products.product_id"), index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    options: Mapped[dict[str, str]] = mapped_column(JSON)
+    available: Mapped[bool] = mapped_column(Boolean)
+    price: Mapped[float] = mapped_column(Float)
+
+    product: Mapped[Product] = relationship(back_populates="variants")
+
+
+class Order(Base):
+    """An order with its shipping address, status and the results of past actions."""
+
+    __tablename__ = "orders"
+
+    order_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, index=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.user_id"), index=True)
+    status: Mapped[str] = mapped_column(String(40))
+    address1: Mapped[str] = mapped_column(String(160))
+    address2: Mapped[str] = mapped_column(String(160), default="")
+    city: Mapped[str] = mapped_column(String(80))
+    state: Mapped[str] = mapped_column(String(40))
+    country: Mapped[str] = mapped_column(String(40))
+    zip: Mapped[str] = mapped_column(String(16))
+    cancel_reason: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    return_items: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    return_payment_method_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    exchange_items: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    exchange_new_items: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    exchange_payment_method_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    exchange_price_difference: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # Fields of an imported order that this schema has no column for, kept for the export.
+    extra: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    user: Mapped[User] = relationship(back_populates="orders")
+    items: Mapped[list[OrderItem]] = relationship(
+        back_populates="order", order_by="OrderItem.position", cascade="all, delete-orphan"
+    )
+    fulfilments: Mapped[list[Fulfilment]] = relationship(
+        back_populates="order", order_by="Fulfilment.position", cascade="all, delete-orphan"
+    )
+    payments: Mapped[list[PaymentTransaction]] = relationship(
+        back_populates="order",
+        order_by="PaymentTransaction.position",
+        cascade="all, delete-orphan",
+    )
+
+
+class OrderItem(Base):
+    """One line of an order: a variant at the price it was bought for."""
+
+    __tablename__ = "order_items"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    order_id: Mapped[str] = mapped_column(ForeignKey("orders.order_id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    item_id: Mapped[str] = mapped_column(String(32))
+    product_id: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(120))
+    price: Mapped[float] = mapped_column(Float)
+    options: Mapped[dict[str, str]] = mapped_column(JSON)
+
+    order: Mapped[Order] = relationship(back_populates="items")
+
+
+class Fulfilment(Base):
+    """A shipment of some of an order's items, with its tracking ids."""
+
+    __tablename__ = "fulfilments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    order_id: Mapped[str] = mapped_column(ForeignKey("orders.order_id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    tracking_ids: Mapped[list[str]] = mapped_column(JSON)
+    item_ids: Mapped[list[str]] = mapped_column(JSON)
+
+    order: Mapped[Order] = relationship(back_populates="fulfilments")
+
+
+class PaymentTransaction(Base):
+    """A payment or refund on an order."""
+
+    __tablename__ = "payment_transactions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    order_id: Mapped[str] = mapped_column(ForeignKey("orders.order_id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    transaction_type: Mapped[str] = mapped_column(String(16))  # payment | refund
+    amount: Mapped[float] = mapped_column(Float)
+    payment_method_id: Mapped[str] = mapped_column(String(64))
+
+    order: Mapped[Order] = relationship(back_populates="payments")
+
+
+class AuditEvent(Base):
+    """An audit-trail entry: node transition, tool call, model call, rejection or handoff."""
+
+    __tablename__ = "audit_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(128), index=True)
+    kind: Mapped[str] = mapped_column(String(24), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    latency_ms: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HandoffTicket(Base):
+    """A conversation waiting for (or taken by) a human agent, with its handoff package."""
+
+    __tablename__ = "handoff_queue"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(128), index=True)
+    user_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    reason: Mapped[str] = mapped_column(String(40))
+    intent: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    summary: Mapped[str] = mapped_column(Text)
+    package: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="waiting")  # waiting | resolved
+    agent_reply: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

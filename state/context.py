@@ -1,0 +1,118 @@
+"""Runtime context: the serialisable settings every node reads through ``Runtime[Context]``.
+
+Live handles (engines, models, classifiers) are never kept here: nodes get them
+from cached factories keyed by these settings. Studio renders the field
+descriptions as the assistant's configuration form.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+
+def _env(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    return value if value not in (None, "") else default
+
+
+def default_data_dir() -> Path:
+    """Return the data directory (``KEEL_DATA_DIR``, else ``./data``)."""
+    return Path(_env("KEEL_DATA_DIR") or "data").resolve()
+
+
+def default_database_url() -> str:
+    """Return the business database URL (``KEEL_DATABASE_URL``, else SQLite in the data dir)."""
+    url = _env("KEEL_DATABASE_URL")
+    if url:
+        return url
+    # No mkdir here: this runs wherever a Context is built (on LangGraph server, inside the
+    # event loop). The engine factory creates the folder when it first connects.
+    return f"sqlite:///{default_data_dir() / 'keel.db'}"
+
+
+@dataclass(kw_only=True)
+class Context:
+    """Settings of one Keel deployment (business database, model endpoint, limits)."""
+
+    database_url: str = field(
+        default_factory=default_database_url,
+        metadata={"description": "SQLAlchemy URL of the store's database (SQLite by default)."},
+    )
+    domain: str = field(
+        default="retail",
+        metadata={"description": "Domain configuration package under domain/ (intents, replies)."},
+    )
+    llm_base_url: str | None = field(
+        default_factory=lambda: _env("KEEL_LLM_BASE_URL"),
+        metadata={"description": "OpenAI-compatible endpoint; empty means fully offline."},
+    )
+    llm_model: str | None = field(
+        default_factory=lambda: _env("KEEL_LLM_MODEL"),
+        metadata={"description": "Model name at the endpoint (e.g. gpt-4o-mini, deepseek-chat)."},
+    )
+    llm_api_key_env: str = field(
+        default="KEEL_LLM_API_KEY",
+        metadata={"description": "Name of the environment variable holding the API key."},
+    )
+    llm_timeout_seconds: float = field(
+        default=15.0, metadata={"description": "Timeout of one model call."}
+    )
+    llm_max_retries: int = field(
+        default=1, metadata={"description": "Client retries of a failed model call."}
+    )
+    phrase_with_model: bool = field(
+        default=True,
+        metadata={"description": "Let the model rephrase templated replies (output-checked)."},
+    )
+    intent_threshold: float | None = field(
+        default=None,
+        metadata={"description": "Reject threshold of the offline classifier (None: trained)."},
+    )
+    max_clarify: int = field(
+        default=3, metadata={"description": "Questions for one task before handing off."}
+    )
+    max_unknown: int = field(
+        default=3, metadata={"description": "Consecutive not-understood turns before handoff."}
+    )
+    max_anger: int = field(
+        default=2, metadata={"description": "Consecutive angry turns before handoff."}
+    )
+    max_tool_retries: int = field(
+        default=2, metadata={"description": "Retries of a tool call that failed transiently."}
+    )
+    max_message_chars: int = field(
+        default=2000, metadata={"description": "Longest accepted user message."}
+    )
+    rate_capacity: int = field(
+        default=20, metadata={"description": "Token-bucket burst size per user/session."}
+    )
+    rate_refill_per_second: float = field(
+        default=0.5, metadata={"description": "Token-bucket refill rate per user/session."}
+    )
+    kb_threshold: float | None = field(
+        default=None, metadata={"description": "Minimum retrieval score (None: KB default)."}
+    )
+    sql_row_limit: int = field(
+        default=50, metadata={"description": "Maximum rows any SQL template returns."}
+    )
+    http_timeout_seconds: float = field(
+        default=3.0, metadata={"description": "Timeout of HTTP API tools."}
+    )
+
+    def llm_api_key(self) -> str | None:
+        """Return the API key from the configured environment variable (never stored)."""
+        return _env(self.llm_api_key_env) or _env("OPENAI_API_KEY")
+
+    @property
+    def llm_enabled(self) -> bool:
+        """True when an OpenAI-compatible endpoint and model are configured."""
+        return bool(self.llm_base_url and self.llm_model)
+
+    def replace(self, **changes: Any) -> Context:
+        """Return a copy with some settings changed."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values.update(changes)
+        return Context(**values)

@@ -1,0 +1,136 @@
+"""The dialogue graph's state: what the checkpointer keeps between turns and what one turn computes.
+
+Conversation state lives here (and so in the LangGraph checkpointer); business
+data lives in the store's database. Nested values are plain JSON-able dicts
+(TypedDicts) so that every checkpointer serialises them without custom types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, TypedDict
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
+
+Language = Literal["en", "zh"]
+Awaiting = Literal["confirmation", "clarification", "human", "nothing"]
+Route = Literal[
+    "continue", "execute", "confirm", "ask", "fallback", "reject", "handoff", "respond", "resume"
+]
+
+TURN_START = "__turn_start__"
+
+
+def extend_path(left: list[str] | None, right: list[str] | None) -> list[str]:
+    """Reducer for the per-turn node path: a list starting with TURN_START resets it."""
+    if right and right[0] == TURN_START:
+        return list(right[1:])
+    return [*(left or []), *(right or [])]
+
+
+class Flow(TypedDict):
+    """A task the user asked for, being filled and checked across turns."""
+
+    intent: str  # catalogue intent name, e.g. "cancel_order"
+    slots: dict[str, Any]  # filled slot values (validated, canonical)
+    asked: str | None  # the slot the agent asked for last, if any
+    clarify_count: int  # times in a row the agent asked the same question (bounded by max_clarify)
+    utterances: list[str]  # the user's messages in this flow (items are resolved from them)
+    prompt: dict[str, Any] | None  # the last question asked ({"key", "data"}), to re-ask on resume
+
+
+class Understanding(TypedDict):
+    """What the understander made of the latest user message."""
+
+    text: str  # the user message
+    intent: str  # catalogue intent or "UNKNOWN"
+    confidence: float  # classifier or model confidence in [0, 1]
+    slots: dict[str, Any]  # values extracted from this message only
+    act: str  # dialogue act: new_intent | fill | correct | affirm | deny | abandon | unknown
+    source: str  # "offline" or "model"
+
+
+class ActionPlan(TypedDict):
+    """A tool call the policy approved, with its arguments and what it will do."""
+
+    tool: str  # registry name of the tool
+    args: dict[str, Any]  # validated arguments
+    write: bool  # True if the tool changes business data (needs confirmation)
+    summary: dict[str, Any]  # facts listed back to the user before a write
+
+
+class ToolOutcome(TypedDict):
+    """Result of one tool execution through the single execution path."""
+
+    tool: str
+    ok: bool
+    data: dict[str, Any]  # structured result (rows, passages, updated order …)
+    error: str | None  # error category when not ok
+    message: str | None  # error detail (for the audit trail, never shown raw)
+
+
+class HandoffPackage(TypedDict):
+    """Everything a human agent needs to take the conversation over."""
+
+    reason: str  # requested | complaint | anger | unknown_streak | tool_failure
+    summary: str
+    intent: str | None
+    slots: dict[str, Any]
+    user_id: str | None
+    tool_results: list[dict[str, Any]]
+    transcript: list[dict[str, str]]
+    ticket_id: int | None
+
+
+@dataclass(kw_only=True)
+class InputState:
+    """What a caller sends: the new user message (and a user id from an authenticated channel)."""
+
+    messages: Annotated[list[AnyMessage], add_messages] = field(default_factory=list)
+    channel_user_id: str | None = None  # user id asserted by an authenticated channel
+
+
+@dataclass(kw_only=True)
+class DialogueState(InputState):
+    """Full state of one session (thread id = session id)."""
+
+    user_id: str | None = None  # the authenticated user, once verified
+    identity: dict[str, str] = field(default_factory=dict)  # credentials given so far
+    language: Language = "en"  # language of the latest user message
+    turn: int = 0  # number of user turns so far
+    understanding: Understanding | None = None  # this turn's understanding
+    flow: Flow | None = None  # the task in progress
+    paused: list[Flow] = field(default_factory=list)  # tasks suspended by a digression (LIFO)
+    route: Route = "respond"  # the decision of the policy check for this turn
+    plan: ActionPlan | None = None  # approved tool call awaiting execution or confirmation
+    outcome: ToolOutcome | None = None  # this turn's tool result
+    recent_results: list[dict[str, Any]] = field(default_factory=list)  # last tool results
+    focus_order: str | None = None  # the order last acted on or read ("it", "that order")
+    reply_key: str = ""  # template key of the reply being composed
+    reply_data: dict[str, Any] = field(default_factory=dict)  # values for the reply template
+    notices: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # {"key","data","after"} extra lines
+    template_reply: str = ""  # the reply as the template renders it (the safe fallback of phrasing)
+    reply: str = ""  # the reply sent to the user this turn
+    reply_source: Literal["template", "model", "human", "safe"] = "template"  # who phrased it
+    settled: bool = False  # this turn was a yes/no to a confirmation (no model call)
+    awaiting: Awaiting = "nothing"  # what the agent is waiting for after this turn
+    unknown_streak: int = 0  # consecutive turns not understood
+    anger_streak: int = 0  # consecutive angry turns
+    handoff: HandoffPackage | None = None  # set when the conversation went to a human
+    path: Annotated[list[str], extend_path] = field(default_factory=list)  # nodes this turn
+
+
+class OutputState(TypedDict, total=False):
+    """What a caller reads back after a turn."""
+
+    messages: list[AnyMessage]
+    reply: str
+    awaiting: Awaiting
+    path: list[str]
+    user_id: str | None
+    understanding: Understanding | None
+    flow: Flow | None
+    handoff: HandoffPackage | None

@@ -1,0 +1,248 @@
+from understanding.catalogue import (
+    Lexicon,
+    choose_variant,
+    match_order_items,
+    mentioned_products,
+    mentioned_values,
+)
+
+LEXICON = Lexicon(
+    products={"Mechanical Keyboard": ["keyboard", "键盘"], "Smart Thermostat": ["thermostat"]},
+    options={"蓝色": "blue", "青轴": "clicky"},
+)
+KEYBOARD = {
+    "item_id": "1111111111",
+    "product_id": "kb",
+    "name": "Mechanical Keyboard",
+    "price": 100.0,
+    "options": {"switch type": "linear", "backlight": "RGB", "size": "full size"},
+}
+THERMOSTAT = {
+    "item_id": "2222222222",
+    "product_id": "th",
+    "name": "Smart Thermostat",
+    "price": 200.0,
+    "options": {"compatibility": "Apple HomeKit", "color": "black"},
+}
+SHIRT_BLUE = {
+    "item_id": "3",
+    "product_id": "ts",
+    "name": "T-Shirt",
+    "price": 20.0,
+    "options": {"color": "blue", "size": "M"},
+}
+SHIRT_RED = {
+    "item_id": "4",
+    "product_id": "ts",
+    "name": "T-Shirt",
+    "price": 20.0,
+    "options": {"color": "red", "size": "M"},
+}
+
+
+def variant(item_id: str, available: bool = True, price: float = 100.0, **options: str) -> dict:
+    return {"item_id": item_id, "options": options, "available": available, "price": price}
+
+
+KEYBOARD_VARIANTS = [
+    variant("1111111111", **{"switch type": "linear", "backlight": "RGB", "size": "full size"}),
+    variant("5555555555", **{"switch type": "clicky", "backlight": "RGB", "size": "full size"}),
+    variant("6666666666", **{"switch type": "clicky", "backlight": "none", "size": "full size"}),
+    variant(
+        "7777777777", False, **{"switch type": "tactile", "backlight": "RGB", "size": "full size"}
+    ),
+]
+
+
+def test_products_by_name_alias_and_chinese() -> None:
+    names = ["Mechanical Keyboard", "Smart Thermostat", "T-Shirt"]
+    assert mentioned_products("the clicky keyboard", names, LEXICON) == ["Mechanical Keyboard"]
+    assert mentioned_products("我的键盘", names, LEXICON) == ["Mechanical Keyboard"]
+    assert mentioned_products("two t-shirts", names, LEXICON) == ["T-Shirt"]
+    assert mentioned_products("the weather", names, LEXICON) == []
+
+
+def test_short_values_need_capitals_or_size() -> None:
+    assert mentioned_values("I'm fine", ["M", "L"], LEXICON) == []
+    assert mentioned_values("size m please", ["M", "L"], LEXICON) == ["M"]
+    assert mentioned_values("an L", ["M", "L"], LEXICON) == ["L"]
+
+
+def test_items_matched_in_words() -> None:
+    items = [KEYBOARD, THERMOSTAT]
+    match = match_order_items("return the keyboard and the thermostat", items, LEXICON)
+    assert match.item_ids == ["1111111111", "2222222222"]
+    assert match_order_items("everything", items, LEXICON, all_items=True).item_ids == [
+        "1111111111",
+        "2222222222",
+    ]
+    assert match_order_items("the lamp", items, LEXICON).unmatched
+
+
+def test_same_product_twice_is_ambiguous_unless_an_option_decides() -> None:
+    items = [SHIRT_BLUE, SHIRT_RED]
+    assert match_order_items("return the t-shirt", items, LEXICON).ambiguous == ["T-Shirt"]
+    assert match_order_items("return the red t-shirt", items, LEXICON).item_ids == ["4"]
+
+
+def test_variant_keeps_other_options() -> None:
+    choice = choose_variant("exchange it for clicky switches", KEYBOARD, KEYBOARD_VARIANTS, LEXICON)
+    assert choice.reason == "chosen" and choice.new_item_id == "5555555555"
+    zh = choose_variant("换成青轴的", KEYBOARD, KEYBOARD_VARIANTS, LEXICON)
+    assert zh.new_item_id == "5555555555"
+
+
+def test_variant_unavailable_and_unnamed() -> None:
+    assert (
+        choose_variant("tactile please", KEYBOARD, KEYBOARD_VARIANTS, LEXICON).reason
+        == "unavailable"
+    )
+    assert choose_variant("a different one", KEYBOARD, KEYBOARD_VARIANTS, LEXICON).reason == (
+        "no_change_named"
+    )
+
+
+def test_variant_ambiguous_when_tied() -> None:
+    variants = [
+        variant("a", **{"color": "blue", "size": "M"}),
+        variant("b", **{"color": "green", "size": "L"}),
+        variant("c", **{"color": "green", "size": "S"}),
+    ]
+    choice = choose_variant("green one", {**SHIRT_BLUE, "item_id": "a"}, variants, LEXICON)
+    assert choice.reason == "ambiguous" and {c["item_id"] for c in choice.candidates} == {"b", "c"}
+
+
+# -- the resolver over whole exchanges (the shipped retail lexicon) -----------------------
+from domain.config import load_domain  # noqa: E402
+from understanding.catalogue import Want, closest, rank, update_want  # noqa: E402
+
+RETAIL = load_domain("retail").lexicon
+
+
+def item(item_id: str, name: str, price: float = 100.0, **options: str) -> dict:
+    return {
+        "item_id": item_id,
+        "product_id": name,
+        "name": name,
+        "price": price,
+        "options": options,
+    }
+
+
+BOTTLE = item("b0", "Water Bottle", 50.0, capacity="500ml", material="glass", color="black")
+LAMP = item("l0", "Desk Lamp", 140.0, color="white", brightness="medium", **{"power source": "USB"})
+EARBUDS_4 = item(
+    "e4",
+    "Wireless Earbuds",
+    258.84,
+    color="blue",
+    **{"battery life": "4 hours", "water resistance": "IPX4"},
+)
+EARBUDS_7 = item(
+    "e7",
+    "Wireless Earbuds",
+    258.97,
+    color="blue",
+    **{"battery life": "4 hours", "water resistance": "IPX7"},
+)
+BOTTLES = [
+    variant("b0", **{"capacity": "500ml", "material": "glass", "color": "black"}),
+    variant("b1", price=55.0, **{"capacity": "750ml", "material": "glass", "color": "black"}),
+    variant("b2", price=49.5, **{"capacity": "1000ml", "material": "glass", "color": "black"}),
+    variant("b3", False, **{"capacity": "1000ml", "material": "plastic", "color": "black"}),
+    variant("b4", price=45.0, **{"capacity": "500ml", "material": "plastic", "color": "red"}),
+]
+LAMPS = [
+    variant("l0", **{"color": "white", "brightness": "medium", "power source": "USB"}),
+    variant("l1", **{"color": "silver", "brightness": "low", "power source": "battery"}),
+    variant("l2", **{"color": "white", "brightness": "low", "power source": "USB"}),
+    variant("l3", **{"color": "white", "brightness": "high", "power source": "battery"}),
+]
+
+
+def want_for(texts: list[str], it: dict, variants: list[dict]) -> Want:
+    from understanding.catalogue import product_options
+
+    want = Want()
+    for text in texts:
+        want = update_want(want, text, it, product_options(variants), RETAIL)
+    return want
+
+
+def test_exchange_reads_every_message_and_lets_later_items_drop_out() -> None:
+    items = [BOTTLE, LAMP]
+    first = "exchange the water bottle for a bigger one, and the desk lamp for a less bright one"
+    assert match_order_items([first], items, RETAIL).item_ids == ["b0", "l0"]
+    dropped = [first, "actually only the desk lamp, keep the water bottle as it is"]
+    assert match_order_items(dropped, items, RETAIL).item_ids == ["l0"]
+    all_but = match_order_items(["return everything except the lamp"], items, RETAIL)
+    assert all_but.item_ids == ["b0"] and all_but.excluded == ["l0"]
+
+
+def test_same_product_items_told_apart_and_answers_without_the_name() -> None:
+    items = [EARBUDS_4, EARBUDS_7]
+    asked = match_order_items(["exchange my earbuds"], items, RETAIL)
+    assert asked.ambiguous == ["Wireless Earbuds"]
+    answered = match_order_items(["exchange my earbuds", "the IPX7 one"], items, RETAIL)
+    assert answered.item_ids == ["e7"]
+    text = (
+        "I got Wireless Earbuds with IPX7 water resistance. I'd like to exchange them for the "
+        "blue ones with 6 hours battery and IPX4, same as my other earbuds in that order."
+    )
+    assert match_order_items([text], items, RETAIL).item_ids == ["e7"]
+
+
+def test_relative_wishes_and_preferences_in_order() -> None:
+    bigger = choose_variant(want_for(["a bigger one"], BOTTLE, BOTTLES), BOTTLE, BOTTLES, RETAIL)
+    assert bigger.reason == "ambiguous"  # 750ml and 1000ml both bigger, glass black kept
+    biggest = choose_variant(
+        want_for(["the biggest one"], BOTTLE, BOTTLES), BOTTLE, BOTTLES, RETAIL
+    )
+    assert biggest.new_item_id == "b2"  # the 1000ml plastic one is sold out
+    cheapest = choose_variant(want_for(["the cheapest"], BOTTLE, BOTTLES), BOTTLE, BOTTLES, RETAIL)
+    assert cheapest.new_item_id == "b4"
+    lamp = want_for(["a less bright one. I prefer battery powered, otherwise USB"], LAMP, LAMPS)
+    assert choose_variant(lamp, LAMP, LAMPS, RETAIL).new_item_id == "l1"
+
+
+def test_later_words_win_and_negations_avoid() -> None:
+    kb = {**KEYBOARD, "options": {"switch type": "linear", "backlight": "RGB", "size": "full size"}}
+    texts = [
+        "the same keyboard but with clicky switches",
+        "Is there no clicky one with RGB backlight in full size? "
+        "Then the clicky one with no backlight",
+    ]
+    choice = choose_variant(want_for(texts, kb, KEYBOARD_VARIANTS), kb, KEYBOARD_VARIANTS, RETAIL)
+    assert choice.new_item_id == "6666666666"  # clicky, no backlight, full size
+
+
+def test_measures_and_chinese_units() -> None:
+    options = {"battery life": ["4 hours", "8 hours"], "capacity": ["500ml", "1000ml"]}
+    from understanding.catalogue import value_mentions
+
+    found = {(m.key, m.value) for m in value_mentions("换成 4 小时续航的，1L", options, RETAIL)}
+    assert found == {("battery life", "4 hours"), ("capacity", "1000ml")}
+    assert rank("1.5L", ["1L", "1.5L", "2L"], RETAIL) == 1500.0
+    assert rank("M", ["S", "M", "L"], RETAIL) == 2.0
+
+
+def test_boolean_none_and_dont_care_options() -> None:
+    boots = item("h0", "Hiking Boots", 250.0, size="9", material="synthetic", waterproof="yes")
+    variants = [
+        variant("h0", **{"size": "9", "material": "synthetic", "waterproof": "yes"}),
+        variant("h1", **{"size": "8", "material": "synthetic", "waterproof": "no"}),
+        variant("h2", **{"size": "8", "material": "leather", "waterproof": "yes"}),
+    ]
+    texts = ["size 8, same material. I don't care whether they're waterproof"]
+    assert (
+        choose_variant(want_for(texts, boots, variants), boots, variants, RETAIL).new_item_id
+        == "h1"
+    )
+    not_wp = want_for(["a pair that is not waterproof"], boots, variants)
+    assert not_wp.values == {"waterproof": ["no"]}
+
+
+def test_closest_offers_what_was_asked_first() -> None:
+    want = want_for(["1000ml plastic please"], BOTTLE, BOTTLES)
+    assert choose_variant(want, BOTTLE, BOTTLES, RETAIL).reason == "unavailable"
+    assert [v["item_id"] for v in closest(want, BOTTLE, BOTTLES, limit=2)] == ["b2", "b4"]

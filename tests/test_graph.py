@@ -1,0 +1,98 @@
+"""Graph structure, routers, package imports, and conversations driven through a checkpointer."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+from graph import routers
+from graph.builder import graph
+from state.dialogue import DialogueState
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED_STATES = {
+    "guard_input",
+    "understand",
+    "validate_slots",
+    "check_policy",
+    "execute_tool",
+    "compose_reply",
+    "check_output",
+    "ask_user",
+    "fallback",
+    "reject",
+    "handoff",
+    "await_confirmation",
+    "await_human",
+}
+
+
+@pytest.mark.parametrize(
+    "package",
+    [
+        "graph",
+        "nodes",
+        "tools",
+        "state",
+        "domain",
+        "understanding",
+        "persistence",
+        "safety",
+        "keel",
+    ],
+)
+def test_each_top_level_package_is_ours(package: str) -> None:
+    module = importlib.import_module(package)
+    assert module.__file__ is not None and Path(module.__file__).resolve().is_relative_to(ROOT)
+
+
+def test_every_state_of_the_machine_is_a_node() -> None:
+    assert set(graph.get_graph().nodes) >= SEED_STATES
+
+
+def test_readme_diagram_is_current() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(
+        r"<!-- graph:start -->\n```mermaid\n(.*?)```\n<!-- graph:end -->", readme, re.S
+    )
+    assert found, "README lacks the generated graph block"
+    assert found.group(1) == graph.get_graph().draw_mermaid(), "run `keel graph` and update README"
+
+
+def state(**values: object) -> DialogueState:
+    return DialogueState(**values)  # type: ignore[arg-type]
+
+
+def test_routers_are_pure_functions_of_state() -> None:
+    assert routers.route_after_guard(state(route="reject")) == "reject"
+    assert routers.route_after_guard(state(route="continue")) == "understand"
+    assert routers.route_after_understand(state(route="fallback")) == "fallback"
+    assert routers.route_after_understand(state(route="handoff")) == "handoff"
+    assert routers.route_after_understand(state(route="continue")) == "validate_slots"
+    assert routers.route_after_validate(state(route="ask")) == "ask_user"
+    assert routers.route_after_validate(state(route="continue")) == "check_policy"
+    expected = {
+        "execute": "execute_tool",
+        "confirm": "compose_reply",
+        "ask": "ask_user",
+        "reject": "reject",
+        "handoff": "handoff",
+        "fallback": "fallback",
+        "respond": "compose_reply",
+    }
+    for route, node in expected.items():
+        assert routers.route_after_policy(state(route=route)) == node
+    assert routers.route_after_execute(state(route="resume")) == "check_policy"
+    assert routers.route_after_execute(state(route="handoff")) == "handoff"
+    assert routers.route_after_execute(state(route="respond")) == "compose_reply"
+    assert routers.route_after_fallback(state(route="handoff")) == "handoff"
+    plan = {"tool": "t", "args": {}, "write": True, "summary": {}}
+    assert routers.route_after_check(state(awaiting="confirmation", plan=plan)) == (
+        "await_confirmation"
+    )
+    assert routers.route_after_check(state(awaiting="confirmation")) == "__end__"
+    assert routers.route_after_check(state(awaiting="human")) == "await_human"
+    assert routers.route_after_check(state(awaiting="nothing")) == "__end__"

@@ -1,0 +1,288 @@
+"""`langgraph dev` serves the graph: a conversation through an interrupt and resume; the drawing.
+
+Starts the in-memory LangGraph server on loopback from the repository root (offline:
+no analytics, no version check, no tracing, no LangSmith key), drives it with
+``langgraph_sdk`` and stops it (the whole process group) in the fixture teardown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.server
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+LANGGRAPH = Path(sys.executable).parent / "langgraph"
+GRAPH_ID = "keel"
+READY_TIMEOUT_S = 90.0
+RUN_TIMEOUT_S = 120.0
+CANCEL_MESSAGE = (
+    "Hi, I'm Harper Ahmed, zip 28268. Please cancel order #W2387014, I ordered it by mistake."
+)
+EXPECTED_NODES = {
+    "guard_input",
+    "understand",
+    "validate_slots",
+    "check_policy",
+    "execute_tool",
+    "compose_reply",
+    "check_output",
+    "ask_user",
+    "fallback",
+    "reject",
+    "handoff",
+    "await_confirmation",
+}
+# Variables that could make the server (or the graph) leave loopback or use another store.
+_SCRUBBED = (
+    "LANGSMITH_API_KEY",
+    "LANGCHAIN_API_KEY",
+    "LANGSMITH_ENDPOINT",
+    "LANGCHAIN_ENDPOINT",
+    "LANGGRAPH_API_KEY",
+    "LANGSMITH_LICENSE_KEY",
+    "LANGGRAPH_CLOUD_LICENSE_KEY",
+    "OPENAI_API_KEY",
+    "KEEL_LLM_BASE_URL",
+    "KEEL_LLM_MODEL",
+    "KEEL_LLM_API_KEY",
+    "KEEL_DATABASE_URL",
+)
+
+
+@dataclass
+class Server:
+    url: str
+    log: Path
+    process: subprocess.Popen[bytes]
+    startup_seconds: float
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            text = self.log.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            return f"<no log: {exc}>"
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _server_config(tmp: Path) -> Path:
+    """The project's langgraph.json, with its env file replaced by an empty one.
+
+    `langgraph dev` lets values from the env file override the process environment, so a
+    developer's .env (a model endpoint, another database) must not reach the test server.
+    """
+    config = json.loads((REPO_ROOT / "langgraph.json").read_text(encoding="utf-8"))
+    assert GRAPH_ID in config["graphs"], f"langgraph.json does not expose {GRAPH_ID!r}"
+    if "env" in config:
+        empty_env = tmp / "empty.env"
+        empty_env.write_text("", encoding="utf-8")
+        config["env"] = str(empty_env)
+    path = tmp / "langgraph.json"
+    path.write_text(json.dumps(config, indent=2), encoding="utf-8")
+    return path
+
+
+def _server_env(data_dir: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED}
+    env.update(
+        LANGGRAPH_CLI_NO_ANALYTICS="1",
+        LANGGRAPH_NO_VERSION_CHECK="true",
+        LANGSMITH_TRACING="false",
+        LANGCHAIN_TRACING_V2="false",
+        LANGSMITH_TEST_TRACKING="false",
+        KEEL_DATA_DIR=str(data_dir),
+        PYTHONUNBUFFERED="1",
+        NO_COLOR="1",
+    )
+    return env
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Terminate the server's process group (SIGTERM, then SIGKILL)."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            return
+        process.wait(timeout=10)
+
+
+def _wait_ready(server: Server, started: float) -> None:
+    deadline = started + READY_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            pytest.fail(
+                f"`langgraph dev` exited with code {server.process.returncode} before it was"
+                f" ready; log tail:\n{server.log_tail()}"
+            )
+        try:
+            with urllib.request.urlopen(f"{server.url}/ok", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            pass
+        time.sleep(0.25)
+    pytest.fail(
+        f"`langgraph dev` not ready at {server.url} after {READY_TIMEOUT_S:.0f} s;"
+        f" log tail:\n{server.log_tail()}"
+    )
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if not LANGGRAPH.exists():
+        pytest.skip(
+            f"`langgraph` executable not found at {LANGGRAPH} (install langgraph-cli[inmem])"
+        )
+    tmp = tmp_path_factory.mktemp("langgraph-dev")
+    config = _server_config(tmp)
+    data_dir = tmp / "data"
+    log = tmp / "server.log"
+    port = _free_port()
+    started = time.monotonic()
+    with log.open("wb") as log_file:
+        process = subprocess.Popen(
+            [
+                str(LANGGRAPH),
+                "dev",
+                "--config",
+                str(config),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--no-browser",
+                "--no-reload",
+            ],
+            cwd=REPO_ROOT,
+            env=_server_env(data_dir),
+            stdin=subprocess.DEVNULL,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # own process group: the teardown kills all of it
+        )
+    srv = Server(f"http://127.0.0.1:{port}", log, process, 0.0)
+    try:
+        _wait_ready(srv, started)
+        srv.startup_seconds = time.monotonic() - started
+        # A taken port makes `langgraph dev` switch silently to another one.
+        assert "already in use" not in log.read_text(errors="replace"), srv.log_tail()
+        yield srv
+    finally:
+        _stop(process)
+        print(f"\nlanggraph dev log: {log}")
+
+
+def _stream(client: Any, thread_id: str, **kwargs: Any) -> tuple[list[Any], dict[str, Any]]:
+    """Run on the thread; return the `updates` payloads and the last `values` payload."""
+    updates: list[Any] = []
+    values: dict[str, Any] = {}
+    errors: list[Any] = []
+    for part in client.runs.stream(
+        thread_id, GRAPH_ID, stream_mode=["values", "updates"], **kwargs
+    ):
+        if part.event == "updates":
+            updates.append(part.data)
+        elif part.event == "values":
+            values = part.data
+        elif part.event == "error":
+            errors.append(part.data)
+    assert not errors, f"run failed: {errors}"
+    return updates, values
+
+
+def _interrupts(updates: list[Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for update in updates:
+        if isinstance(update, dict) and "__interrupt__" in update:
+            found.extend(update["__interrupt__"])
+    return found
+
+
+def test_conversation_through_interrupt_and_resume(server: Server) -> None:
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    thread_id = client.threads.create()["thread_id"]
+    timings: dict[str, float] = {"startup": server.startup_seconds}
+
+    t0 = time.monotonic()
+    try:
+        updates, values = _stream(
+            client, thread_id, input={"messages": [{"role": "user", "content": CANCEL_MESSAGE}]}
+        )
+    except AssertionError as exc:
+        pytest.fail(f"{exc}\nserver log tail:\n{server.log_tail()}")
+    timings["first_turn"] = time.monotonic() - t0
+
+    interrupts = _interrupts(updates)
+    assert len(interrupts) == 1, f"expected one interrupt, got {updates!r}"
+    value = interrupts[0]["value"]
+    assert value["type"] == "confirmation", value
+    assert value["tool"], value
+    assert "W2387014" in value["question"], value
+    assert values.get("awaiting") == "confirmation", values
+
+    state = client.threads.get_state(thread_id)
+    assert state["next"] == ["await_confirmation"], state["next"]
+
+    t0 = time.monotonic()
+    try:
+        updates, values = _stream(client, thread_id, command={"resume": "yes"})
+    except AssertionError as exc:
+        pytest.fail(f"{exc}\nserver log tail:\n{server.log_tail()}")
+    timings["resume_turn"] = time.monotonic() - t0
+
+    assert not _interrupts(updates), updates
+    assert "cancelled" in values["reply"].lower(), values["reply"]
+
+    state = client.threads.get_state(thread_id)
+    assert state["next"] == [], state["next"]
+    assert not state.get("interrupts"), state.get("interrupts")
+    assert not any(task.get("interrupts") for task in state["tasks"]), state["tasks"]
+    final = state["values"]
+    assert isinstance(final, dict), final
+    assert "cancelled" in final["reply"].lower(), final["reply"]
+    assert final["awaiting"] == "nothing", final["awaiting"]
+
+    print("\ntimings (s): " + ", ".join(f"{k}={v:.2f}" for k, v in timings.items()))
+
+
+def test_graph_drawing_has_every_node(server: Server) -> None:
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server.url, api_key=None, timeout=30)
+    drawing = client.assistants.get_graph(GRAPH_ID, xray=True)
+    names = {node["id"] for node in drawing["nodes"]}
+    assert names >= EXPECTED_NODES, f"missing nodes: {sorted(EXPECTED_NODES - names)}"
+    edges = {(edge["source"], edge["target"]) for edge in drawing["edges"]}
+    assert ("check_output", "await_confirmation") in edges, sorted(edges)
+    assert ("await_confirmation", "execute_tool") in edges, sorted(edges)

@@ -1,0 +1,57 @@
+"""Conversation scenarios: every YAML file in tests/scenarios runs as one test."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from keel.scenarios import ScenarioResult, ScenarioRunner, load_scenarios
+
+SCENARIO_DIR = Path(__file__).parent / "scenarios"
+SCENARIO_FILES = sorted(SCENARIO_DIR.glob("*.yaml")) + sorted(SCENARIO_DIR.glob("*.yml"))
+
+
+@pytest.fixture(scope="module")
+def runner() -> Iterator[ScenarioRunner]:
+    """One runner (one prepared template database) for the whole module."""
+    scenario_runner = ScenarioRunner()
+    try:
+        yield scenario_runner
+    finally:
+        scenario_runner.close()
+
+
+def _report(result: ScenarioResult) -> str:
+    lines = [f"scenario {result.name!r} ({result.file}) failed:"]
+    lines += [f"  - {failure}" for failure in result.failures]
+    lines.append("transcript:")
+    for index, turn in enumerate(result.transcript, start=1):
+        lines.append(f"  {index}. user : {turn['user']}")
+        lines.append(f"     agent: {turn['reply']}")
+        lines.append(
+            f"     intent={turn['intent']} awaiting={turn['awaiting']} "
+            f"path={' > '.join(turn['path'] or [])}"
+        )
+    return "\n".join(lines)
+
+
+def test_scenarios_found() -> None:
+    assert len(SCENARIO_FILES) >= 45, f"only {len(SCENARIO_FILES)} scenario files"
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=[p.stem for p in SCENARIO_FILES])
+def test_scenario(path: Path, runner: ScenarioRunner) -> None:
+    scenarios = load_scenarios(path)
+    assert scenarios, f"{path.name} holds no scenario"
+    failed = []
+    for scenario in scenarios:
+        result = runner.run(scenario, str(path))
+        if not result.passed:
+            report = _report(result)
+            print(report)
+            print(json.dumps(result.transcript, ensure_ascii=False, indent=1))
+            failed.append(report)
+    assert not failed, "\n\n".join(failed)

@@ -1,0 +1,96 @@
+"""Dialogue tracking as pure functions: how one understood message changes the task."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.config import load_domain
+from nodes.tracking import carry_order, new_flow, track
+from state.dialogue import Flow
+
+CONFIG = load_domain("retail")
+
+
+def flow(intent: str, asked: str | None = None, **slots: Any) -> Flow:
+    started = new_flow(intent)
+    started["slots"] = dict(slots)
+    started["asked"] = asked
+    started["utterances"] = ["earlier message"]
+    return started
+
+
+def test_a_read_without_an_order_means_the_order_in_focus() -> None:
+    spec = CONFIG.intent("track_parcel")
+    assert carry_order(spec, "and the tracking number?", {}, "#W1111111") == {
+        "order_id": "#W1111111"
+    }
+
+
+def test_a_write_needs_the_user_to_point_back_at_the_order() -> None:
+    spec = CONFIG.intent("cancel_order")
+    assert carry_order(spec, "I also want to cancel an order", {}, "#W1111111") == {}
+    assert carry_order(spec, "cancel it", {}, "#W1111111") == {"order_id": "#W1111111"}
+    assert carry_order(spec, "cancel #W2222222", {"order_id": "#W2222222"}, "#W1111111") == {
+        "order_id": "#W2222222"
+    }
+
+
+def test_an_answer_naming_the_offered_options_stays_in_the_task() -> None:
+    asking = flow("exchange_items", "new_item_ids", order_id="#W1111111")
+    asking["prompt"] = {"key": "ask.variant_ambiguous", "data": {}, "expect": ["clicky", "RGB"]}
+    text = "Is there no clicky one with RGB in full size? Then I'll take the clicky one with none"
+    tracked = track(CONFIG, asking, [], {}, text, "product_info", {})
+    assert tracked.act in ("fill", "correct") and tracked.flow is not None
+    assert tracked.flow["intent"] == "exchange_items" and tracked.paused == []
+
+
+def test_a_question_during_a_task_is_a_digression_that_keeps_named_values() -> None:
+    returning = flow("return_items", "payment_method_id", order_id="#W1111111")
+    slots = {"payment_ref": {"source": "paypal"}}
+    text = "how long does it take to get a refund on paypal?"
+    tracked = track(CONFIG, returning, [], {}, text, "policy_question", slots)
+    assert tracked.act == "digress" and tracked.flow is not None
+    assert tracked.flow["intent"] == "policy_question"
+    assert tracked.paused[-1]["slots"]["payment_ref"] == {"source": "paypal"}
+
+
+def test_a_value_for_the_task_is_not_a_new_request() -> None:
+    exchanging = flow("exchange_items", "new_item_ids", order_id="#W1111111")
+    slots = {"payment_ref": {"source": "credit_card"}}
+    text = "Use my credit card for any difference."
+    tracked = track(CONFIG, exchanging, [], {}, text, "modify_payment", slots)
+    assert tracked.act == "fill" and tracked.flow is not None
+    assert tracked.flow["intent"] == "exchange_items"
+    assert tracked.flow["slots"]["payment_ref"] == {"source": "credit_card"}
+
+
+def test_another_order_is_another_request() -> None:
+    exchanging = flow("exchange_items", "payment_method_id", order_id="#W1111111")
+    slots = {"order_id": "#W2222222", "reason": "no longer needed"}
+    text = "and please cancel order #W2222222, I no longer need it"
+    tracked = track(CONFIG, exchanging, [], {}, text, "cancel_order", slots)
+    assert tracked.act == "switch" and tracked.flow is not None
+    assert tracked.flow["intent"] == "cancel_order"
+
+
+def test_a_bare_id_belongs_to_the_task() -> None:
+    returning = flow("return_items", "order_id")
+    tracked = track(
+        CONFIG, returning, [], {}, "#W3333333", "order_status", {"order_id": "#W3333333"}
+    )
+    assert tracked.flow is not None and tracked.flow["intent"] == "return_items"
+    assert tracked.flow["slots"]["order_id"] == "#W3333333"
+
+
+def test_taking_a_request_back_or_asking_for_a_human() -> None:
+    cancelling = flow("cancel_order", "reason", order_id="#W1111111")
+    kept = track(CONFIG, cancelling, [], {}, "I'll keep it, don't cancel it", "cancel_order", {})
+    assert kept.act == "abandon" and kept.flow is None
+    human = track(CONFIG, cancelling, [], {}, "算了，给我转人工", "request_human", {})
+    assert human.act == "handoff"
+
+
+def test_a_yes_answers_a_yes_no_question_of_the_task() -> None:
+    cancelling = flow("cancel_order", "whole_order", order_id="#W1111111")
+    tracked = track(CONFIG, cancelling, [], {}, "yes", "UNKNOWN", {"yes_no": "yes"})
+    assert tracked.flow is not None and tracked.flow["slots"]["whole_order"] == "yes"

@@ -1,0 +1,1 @@
+"""Tools: the registry, the single execution path and the store's tool implementations."""

@@ -1,0 +1,24 @@
+"""Assemble a domain's tool registry: its SQL templates, write actions and knowledge base."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from domain.config import load_domain
+from tools.knowledge_tool import knowledge_tool
+from tools.registry import ToolRegistry
+from tools.retail_actions import WRITE_TOOLS
+from tools.sql import sql_tool
+
+
+@lru_cache(maxsize=4)
+def build_registry(domain: str = "retail") -> ToolRegistry:
+    """Return the registry of a domain: its SQL templates, write actions and knowledge base."""
+    config = load_domain(domain)
+    registry = ToolRegistry()
+    for name, template in config.sql_tools.items():
+        registry.register(sql_tool(name, template))
+    for tool in WRITE_TOOLS:
+        registry.register(tool)
+    registry.register(knowledge_tool(domain))
+    return registry

@@ -1,0 +1,97 @@
+"""The single tool-execution path: every tool call goes through :func:`execute`.
+
+It times the call, maps every failure to the failure taxonomy, retries
+transient failures a bounded number of times, and writes an audit record.
+Later layers (calibration, reflection) wrap this one function.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
+
+from persistence.audit import AuditLog
+from state.dialogue import ToolOutcome
+from tools.registry import ErrorKind, ToolContext, ToolError, ToolRegistry
+
+TRANSIENT: set[ErrorKind] = {"SERVICE_UNAVAILABLE"}
+
+
+def classify(error: BaseException) -> ErrorKind:
+    """Map an exception to a failure category."""
+    if isinstance(error, ToolError):
+        return error.kind
+    if isinstance(error, OperationalError | TimeoutError | ConnectionError):
+        return "SERVICE_UNAVAILABLE"
+    if isinstance(error, DBAPIError):
+        return "PARAMETER_ERROR"
+    if isinstance(error, SQLAlchemyError):
+        return "SERVICE_UNAVAILABLE"
+    if isinstance(error, KeyError | TypeError | ValueError):
+        return "PARAMETER_ERROR"
+    kind = getattr(error, "kind", None)
+    if kind == "timeout" or kind == "connection":
+        return "SERVICE_UNAVAILABLE"
+    if kind == "http_status":
+        status = getattr(error, "status", None) or 0
+        if status in (401, 403):
+            return "PERMISSION_ERROR"
+        if status == 404:
+            return "DATA_NOT_FOUND"
+        if status == 409:
+            return "RESOURCE_CONFLICT"
+        return "SERVICE_UNAVAILABLE" if status >= 500 else "PARAMETER_ERROR"
+    return "UNKNOWN"
+
+
+def _summary(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: (len(v) if isinstance(v, list) else v) for k, v in data.items()}
+
+
+def execute(
+    registry: ToolRegistry,
+    name: str,
+    args: dict[str, Any],
+    ctx: ToolContext,
+    audit: AuditLog | None = None,
+    *,
+    max_retries: int = 0,
+    sleep: Callable[[float], None] = time.sleep,
+    backoff_seconds: float = 0.0,
+) -> ToolOutcome:
+    """Run tool ``name`` with ``args`` and return its outcome (never raises for tool failures)."""
+    tool = registry.get(name)
+    attempt = 0
+    while True:
+        started = time.perf_counter()
+        try:
+            data = tool.run(ctx, dict(args))
+            outcome = ToolOutcome(tool=name, ok=True, data=data, error=None, message=None)
+        except Exception as error:  # classified and audited below, never hidden
+            kind = classify(error)
+            outcome = ToolOutcome(tool=name, ok=False, data={}, error=kind, message=str(error))
+        latency_ms = (time.perf_counter() - started) * 1000
+        if audit is not None:
+            audit.record(
+                ctx.session_id,
+                "tool",
+                name,
+                {
+                    "args": args,
+                    "ok": outcome["ok"],
+                    "error": outcome["error"],
+                    "message": outcome["message"],
+                    "result": _summary(outcome["data"]),
+                    "attempt": attempt,
+                    "access": tool.spec.access,
+                },
+                latency_ms,
+            )
+        if outcome["ok"] or outcome["error"] not in TRANSIENT or attempt >= max_retries:
+            return outcome
+        attempt += 1
+        if backoff_seconds:
+            sleep(backoff_seconds * 2 ** (attempt - 1))

@@ -1,0 +1,102 @@
+"""Tool registry: every tool the agent can call, with the metadata later layers plan with.
+
+A tool is a typed function ``(ToolContext, args) -> dict``. The registry keeps
+its specification (category, read or write, required arguments, alternatives,
+description) so that calibration, reflection and tool selection can reason
+about tools without importing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+ToolCategory = Literal["sql", "action", "knowledge", "http", "handoff"]
+ErrorKind = Literal[
+    "PARAMETER_ERROR",
+    "PERMISSION_ERROR",
+    "SERVICE_UNAVAILABLE",
+    "DATA_NOT_FOUND",
+    "VALIDATION_ERROR",
+    "BUSINESS_ERROR",
+    "RESOURCE_CONFLICT",
+    "UNKNOWN",
+]
+
+
+class ToolSpec(BaseModel):
+    """Metadata of a registered tool."""
+
+    name: str = Field(description="Unique tool name, used in plans and audit records.")
+    category: ToolCategory = Field(description="How the tool reaches its data.")
+    access: Literal["read", "write"] = Field(description="Whether the tool changes data.")
+    required_args: list[str] = Field(default_factory=list, description="Arguments it needs.")
+    optional_args: list[str] = Field(default_factory=list, description="Arguments it accepts.")
+    alternatives: list[str] = Field(
+        default_factory=list, description="Tools that can answer the same need if this one fails."
+    )
+    description: str = Field(description="Model-facing contract of the tool.")
+    timeout_seconds: float | None = Field(default=None, description="Per-call time limit.")
+
+
+@dataclass(frozen=True)
+class ToolContext:
+    """Infrastructure handed to a tool at call time (never shown to a model)."""
+
+    database_url: str
+    row_limit: int = 50
+    http_timeout_seconds: float = 3.0
+    session_id: str = ""
+
+
+class ToolError(Exception):
+    """A failure a tool reports on purpose, with its category from the failure taxonomy."""
+
+    def __init__(self, kind: ErrorKind, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.kind: ErrorKind = kind
+        self.details = details
+
+
+ToolFunction = Callable[[ToolContext, dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class RegisteredTool:
+    """A tool function with its specification."""
+
+    spec: ToolSpec
+    run: ToolFunction
+
+
+class ToolRegistry:
+    """Name → tool mapping with metadata queries."""
+
+    def __init__(self, tools: Iterable[RegisteredTool] = ()) -> None:
+        self._tools: dict[str, RegisteredTool] = {}
+        for tool in tools:
+            self.register(tool)
+
+    def register(self, tool: RegisteredTool) -> None:
+        """Add a tool; names are unique."""
+        if tool.spec.name in self._tools:
+            raise ValueError(f"tool {tool.spec.name!r} is already registered")
+        self._tools[tool.spec.name] = tool
+
+    def get(self, name: str) -> RegisteredTool:
+        """Return the tool called ``name`` (KeyError if unknown)."""
+        return self._tools[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def specs(self) -> list[ToolSpec]:
+        """Return every tool's specification, sorted by name."""
+        return [self._tools[name].spec for name in sorted(self._tools)]
+
+    def missing_args(self, name: str, args: dict[str, Any]) -> list[str]:
+        """Return required arguments of ``name`` absent from ``args``."""
+        return [a for a in self.get(name).spec.required_args if args.get(a) in (None, "", [])]

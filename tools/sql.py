@@ -1,0 +1,82 @@
+"""Parameterised SQL templates (declared in the domain's ``tools.yaml``), run through SQLAlchemy.
+
+Models never write SQL here: a template is fixed text with named bind
+parameters, and every query gets a row limit.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, Field
+from sqlalchemy import text
+
+from persistence.db import get_engine
+from tools.registry import RegisteredTool, ToolContext, ToolError, ToolSpec
+
+
+class SqlQuery(BaseModel):
+    """One named statement of a template."""
+
+    sql: str = Field(description="SELECT with :named parameters; :limit is bound automatically.")
+    json_columns: list[str] = Field(default_factory=list, description="Columns holding JSON.")
+    one: bool = Field(default=False, description="Return the first row (or None), not a list.")
+
+
+class SqlTemplate(BaseModel):
+    """A read tool made of one or more named queries."""
+
+    description: str
+    params: list[str] = Field(default_factory=list)
+    alternatives: list[str] = Field(default_factory=list)
+    queries: dict[str, SqlQuery]
+    not_found_if_empty: str | None = Field(
+        default=None, description="Query whose empty result means DATA_NOT_FOUND."
+    )
+
+
+def _decode(row: dict[str, Any], json_columns: list[str]) -> dict[str, Any]:
+    for column in json_columns:
+        value = row.get(column)
+        if isinstance(value, str):
+            row[column] = json.loads(value)
+    return row
+
+
+def run_template(template: SqlTemplate, ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    """Run every query of ``template`` with bound parameters and return their rows by name."""
+    missing = [p for p in template.params if args.get(p) in (None, "")]
+    if missing:
+        raise ToolError("PARAMETER_ERROR", f"missing parameters: {', '.join(missing)}")
+    binds = {p: args[p] for p in template.params}
+    binds["limit"] = ctx.row_limit
+    result: dict[str, Any] = {}
+    with get_engine(ctx.database_url).connect() as conn:
+        for name, query in template.queries.items():
+            rows = [
+                _decode(dict(r._mapping), query.json_columns)
+                for r in conn.execute(text(query.sql), binds)
+            ]
+            result[name] = (rows[0] if rows else None) if query.one else rows
+    key = template.not_found_if_empty
+    if key is not None and not result.get(key):
+        raise ToolError("DATA_NOT_FOUND", f"no {key} for {binds}")
+    return result
+
+
+def sql_tool(name: str, template: SqlTemplate) -> RegisteredTool:
+    """Wrap a template as a registered read tool."""
+    spec = ToolSpec(
+        name=name,
+        category="sql",
+        access="read",
+        required_args=list(template.params),
+        alternatives=list(template.alternatives),
+        description=template.description,
+    )
+
+    def run(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+        return run_template(template, ctx, args)
+
+    return RegisteredTool(spec=spec, run=run)

@@ -1,0 +1,1 @@
+"""Understanding: intent classification and slot extraction, offline or with a model."""

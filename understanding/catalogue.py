@@ -1,0 +1,754 @@
+"""Resolve items, products and options named in words to catalogue ids.
+
+"the clicky keyboard", "换成蓝色的", "the water bottle for a bigger one, and the
+lamp for a less bright one", "everything except the tablet": the words are
+matched against the order's items and the product's variants (never guessed).
+When a phrase fits several candidates the caller asks.
+
+Everything here is pure: the order's items, the variants and the user's
+messages go in; ids, or the reason none could be chosen, come out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from understanding.extractors import CJK
+
+Direction = Literal["up", "down", "max", "min", "at_most"]
+PRICE = "price"
+
+
+@dataclass(frozen=True)
+class Relative:
+    """Words that ask for an option relative to the current item ("bigger", "cheapest")."""
+
+    words: tuple[str, ...]
+    direction: Direction
+    keys: tuple[str, ...]  # option keys it applies to, in order of preference; "price"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Extra product names, option aliases, ordinal scales and relative words of a domain."""
+
+    products: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+    option_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    scales: Sequence[Sequence[str]] = ()
+    relatives: Sequence[Relative] = ()
+    units: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[-_/]", " ", text.lower())).strip()
+
+
+def _phrase_pattern(phrase: str) -> str:
+    """Regex for a phrase: whole words for Latin text (plural allowed), any spacing or hyphens."""
+    words = [re.escape(w) for w in re.split(r"[\s\-_/]+", phrase.strip().lower()) if w]
+    if not words:
+        return r"(?!x)x"
+    body = r"[\s\-_/]*".join(words)
+    if CJK.search(phrase):
+        return body
+    return rf"(?<![a-z0-9]){body}(?:e?s)?(?![a-z0-9])"
+
+
+def contains_phrase(haystack: str, needle: str) -> bool:
+    """Phrase match: whole words for Latin text (plural "s" allowed), substring for CJK."""
+    if not needle:
+        return False
+    return re.search(_phrase_pattern(needle), haystack.lower()) is not None
+
+
+def product_names(name: str, lexicon: Lexicon) -> list[str]:
+    """Return every phrase that names a product, longest first."""
+    base = _norm(name)
+    names = {base, base.replace(" ", "")}
+    names.update(_norm(alias) for alias in lexicon.products.get(name, ()))
+    return sorted(names, key=len, reverse=True)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A product named in a message, with where."""
+
+    start: int
+    end: int
+    name: str
+
+
+def product_mentions(text: str, names: Sequence[str], lexicon: Lexicon) -> list[Mention]:
+    """Find the products of ``names`` a text names, in order; a longer phrase wins an overlap."""
+    low = text.lower()
+    found: list[Mention] = []
+    phrases = [(p, name) for name in names for p in product_names(name, lexicon)]
+    for phrase, name in sorted(phrases, key=lambda pn: len(pn[0]), reverse=True):
+        for match in re.finditer(_phrase_pattern(phrase), low):
+            start, end = match.span()
+            if not any(start < m.end and m.start < end for m in found):
+                found.append(Mention(start, end, name))
+    return sorted(found, key=lambda m: m.start)
+
+
+def mentioned_products(text: str, names: Sequence[str], lexicon: Lexicon) -> list[str]:
+    """Return the product names (from ``names``) the text mentions, in order of mention."""
+    return list(dict.fromkeys(m.name for m in product_mentions(text, names, lexicon)))
+
+
+# -- option values ---------------------------------------------------------------------
+NEGATION = re.compile(
+    r"(?:\bnot?\b|\bnon\b|\bwithout|\binstead of|\brather than|\bother than|\bexcept|\bisn'?t|"
+    r"\baren'?t|\bbut not|不要|不是|而不是|除了|别)[\s\-]*(?:the |a |an |with |in |so )?"
+    r"(?:\w+[\s\-]){0,1}$"
+)
+DONT_CARE = (  # before the option: "I don't care whether they're waterproof"
+    r"(?:don'?t|do not) (?:really )?(?:care|mind)|no preference (?:on|for|about)?|any|either|"
+    r"不在乎|无所谓"
+)
+DONT_CARE_AFTER = (  # after it: "the color doesn't matter"
+    r"(?:doesn'?t|does not|don'?t) matter|(?:is|are) fine either way|either way|whatever|"
+    r"无所谓|都行|都可以"
+)
+SAME_AS_BEFORE = r"(?:the )?same|keep(?:ing)? (?:the|its|my)?|保持|一样的?"
+
+
+def _key_phrases(key: str, lexicon: Lexicon) -> list[str]:
+    if not key.strip():
+        return []
+    words = {key.lower()}
+    if key.lower().endswith("ance"):  # "water resistance": "water resistant"
+        words.add(key.lower().removesuffix("ance") + "ant")
+    words.add(key.lower().split()[-1])
+    words.update(a.lower() for a in lexicon.option_keys.get(key, ()))
+    return sorted(words, key=len, reverse=True)
+
+
+def _value_pattern(value: str, lexicon: Lexicon | None = None) -> str:
+    """Regex of an option value: measures allow spacing, plurals and other units ("8h", "8小时")."""
+    low = value.lower()
+    number = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([a-z%+\- ]+)?", low)
+    if number and number.group(2):
+        unit = number.group(2).strip(" -")
+        spellings = [unit, *(lexicon.units.get(unit, ()) if lexicon else ())]
+        units = "|".join(
+            re.escape(u.lower()).replace(r"\ ", r"\s*")
+            for u in sorted(set(spellings), key=len, reverse=True)
+        )
+        pattern = rf"(?<![\d.]){re.escape(number.group(1))}[\s\-]*(?:{units})(?:e?s)?(?![a-z0-9])"
+        amount = float(number.group(1))
+        if unit == "ml" and amount >= 1000 and amount % 250 == 0:  # 1000ml is also "1L"
+            litres = re.escape(f"{amount / 1000:g}")
+            pattern += rf"|(?<![\d.]){litres}[\s\-]*(?:l|liters?|litres?|升)(?![a-z0-9])"
+        return pattern
+    return _phrase_pattern(value)
+
+
+def _is_negated(text: str, start: int) -> bool:
+    return NEGATION.search(text[max(0, start - 30) : start].lower()) is not None
+
+
+@dataclass(frozen=True)
+class ValueMention:
+    """An option value a message names, and how."""
+
+    start: int
+    key: str
+    value: str
+    negated: bool = False
+
+
+def _short_value_hits(text: str, value: str) -> Iterable[int]:
+    """Short values (S, M, XL) count only capitalised, or after "size"."""
+    for match in re.finditer(rf"(?<![A-Za-z']){re.escape(value)}(?![A-Za-z'])", text):
+        yield match.start()
+    for match in re.finditer(rf"\bsize {re.escape(value.lower())}\b", text.lower()):
+        yield match.start()
+
+
+def _number_value_hits(text: str, value: str) -> Iterable[int]:
+    """Bare numbers (shoe sizes 8, 9) count only next to "size" or 尺码."""
+    pattern = (
+        rf"\bsize {value}\b|\b{value} size\b|尺码 ?{value}|{value} ?码|\bsize (?:\w+ )?{value}\b"
+    )
+    for match in re.finditer(pattern, text.lower()):
+        yield match.start()
+
+
+def _hits(text: str, value: str, lexicon: Lexicon) -> Iterable[int]:
+    low = _norm(value)
+    if len(value) <= 2 and value.isalpha() and value.isupper():  # sizes S, M, XL: not "m", "l"
+        return _short_value_hits(text, value)
+    if low.isdigit():
+        return _number_value_hits(text, value)
+    return (m.start() for m in re.finditer(_value_pattern(value, lexicon), text.lower()))
+
+
+def _boolean_mentions(text: str, key: str, lexicon: Lexicon) -> list[ValueMention]:
+    """A yes/no option ("waterproof") is named by its key; "not waterproof" means no."""
+    low = text.lower()
+    for phrase in _key_phrases(key, lexicon):
+        match = re.search(_phrase_pattern(phrase), low)
+        if match:
+            negated = _is_negated(low, match.start()) or bool(
+                re.search(r"(?:不|非|没有)$", low[: match.start()])
+            )
+            return [ValueMention(match.start(), key, "no" if negated else "yes")]
+    return []
+
+
+def _none_mentions(text: str, key: str, lexicon: Lexicon) -> list[ValueMention]:
+    """Find "no backlight", "without backlight": the value "none" of that key."""
+    low = text.lower()
+    for phrase in _key_phrases(key, lexicon):
+        pattern = (
+            rf"\b(?:no|without|non)[\s\-]+(?:\w+ )?{_phrase_pattern(phrase)}"
+            rf"|不带{phrase}|无{phrase}"
+        )
+        match = re.search(pattern, low)
+        if match:
+            return [ValueMention(match.start(), key, "none")]
+    return []
+
+
+def value_mentions(
+    text: str, options: Mapping[str, Sequence[str]], lexicon: Lexicon
+) -> list[ValueMention]:
+    """Return the option values a text names, in order, per option key of ``options``."""
+    found: list[ValueMention] = []
+    low = text.lower()
+    for key, values in options.items():
+        plain = [v for v in values if v.lower() not in ("yes", "no", "none")]
+        if {v.lower() for v in values} <= {"yes", "no"}:
+            found.extend(_boolean_mentions(text, key, lexicon))
+            continue
+        if any(v.lower() == "none" for v in values):
+            found.extend(_none_mentions(text, key, lexicon))
+        for value in plain:
+            for start in _hits(text, value, lexicon):
+                found.append(ValueMention(start, key, value, _is_negated(low, start)))
+        for alias, target in lexicon.options.items():
+            if target in plain:
+                for match in re.finditer(_phrase_pattern(alias), low):
+                    found.append(
+                        ValueMention(match.start(), key, target, _is_negated(low, match.start()))
+                    )
+    unique: dict[tuple[int, str], ValueMention] = {}
+    for mention in sorted(found, key=lambda m: (m.start, -len(m.value))):
+        # A longer value at the same place wins ("stainless steel" over "steel").
+        if not any(
+            m.key == mention.key and m.start <= mention.start < m.start + len(m.value)
+            for m in unique.values()
+        ):
+            unique[(mention.start, mention.key)] = mention
+    return sorted(unique.values(), key=lambda m: m.start)
+
+
+def mentioned_values(text: str, values: Sequence[str], lexicon: Lexicon) -> list[str]:
+    """Return option values (from ``values``) the text names positively, directly or by alias."""
+    mentions = value_mentions(text, {"": list(values)}, lexicon)
+    return list(dict.fromkeys(m.value for m in mentions if not m.negated))
+
+
+def dont_care_keys(text: str, keys: Iterable[str], lexicon: Lexicon) -> set[str]:
+    """Option keys the user says they don't mind ("I don't care whether they're waterproof")."""
+    low = text.lower()
+    found: set[str] = set()
+    for key in keys:
+        for phrase in _key_phrases(key, lexicon):
+            near = rf"(?:{DONT_CARE})\W+(?:\w+\W+){{0,4}}?{_phrase_pattern(phrase)}"
+            after = rf"{_phrase_pattern(phrase)}\W+(?:\w+\W+){{0,2}}?(?:{DONT_CARE_AFTER})"
+            if re.search(near, low) or re.search(after, low):
+                found.add(key)
+    return found
+
+
+def same_keys(text: str, keys: Iterable[str], lexicon: Lexicon) -> set[str]:
+    """Option keys the user wants kept as they are ("same material", "keep the color")."""
+    low = text.lower()
+    return {
+        key
+        for key in keys
+        for phrase in _key_phrases(key, lexicon)
+        if re.search(rf"(?:{SAME_AS_BEFORE})\s*{_phrase_pattern(phrase)}", low)
+    }
+
+
+# -- ordinal options -------------------------------------------------------------------
+UNIT_SCALE = {"l": 1000.0, "liter": 1000.0, "liters": 1000.0, "litre": 1000.0, "tb": 1000.0}
+
+
+def _number(value: str) -> float | None:
+    match = re.match(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)?", value.lower())
+    if not match:
+        return None
+    return float(match.group(1)) * UNIT_SCALE.get(match.group(2) or "", 1.0)
+
+
+def rank(value: str, values: Sequence[str], lexicon: Lexicon) -> float | None:
+    """Position of ``value`` among the key's ``values`` (sizes, capacities, levels), if ordered."""
+    for scale in lexicon.scales:
+        lowered = [s.lower() for s in scale]
+        if all(v.lower() in lowered for v in values):
+            return float(lowered.index(value.lower()))
+    numbers = [_number(v) for v in values]
+    if all(n is not None for n in numbers):
+        return _number(value)
+    return None
+
+
+# -- which items a request is about ----------------------------------------------------
+EXCLUDE_BEFORE = re.compile(
+    r"(?:\b(?:except(?: for)?|but(?: not)?|other than|apart from|excluding|without|"
+    r"forget(?: about)?|drop|remove|leave(?: out)?|skip)\s+"
+    r"(?:the |my |that |those |this |both |two )?"
+    r"(?:\w+ ){0,2}|\b(?:not|(?:i'?ll |i will |i want to |i'?d like to |let me )?keep(?:ing)?)\s+"
+    r"(?:the |my |that |those |this )?|(?:除了|保留|不退|不换)\s*(?:\w{0,4})?)$",
+    re.I,
+)
+EXCLUDE_AFTER = re.compile(
+    r"^\s*(?:(?:就|先|也)?(?:不退|不换|不改|不用了|留着|保留)|(?:is|are)\s+(?:fine|ok|okay)\b|"
+    r"as (?:it|they) (?:is|are)|(?:can|will) stay)",
+    re.I,
+)
+ONLY = re.compile(r"\b(only|just)\b|只", re.I)
+ALL_OF_SAME = re.compile(r"\b(both|all|two|three|each)\b|两|都|全部", re.I)
+
+
+@dataclass(frozen=True)
+class ItemMatch:
+    """Which order items a request is about."""
+
+    item_ids: list[str]
+    ambiguous: list[str]  # product names that match several different items
+    unmatched: bool  # the messages name no item of the order
+    excluded: list[str] = field(default_factory=list)
+
+
+def _excluded(text: str, mention: Mention) -> bool:
+    return bool(
+        EXCLUDE_BEFORE.search(text[max(0, mention.start - 40) : mention.start])
+        or EXCLUDE_AFTER.search(text[mention.end : mention.end + 20])
+    )
+
+
+# Where the description of the item someone has ends and the wished-for one begins.
+TARGET_CUE = re.compile(r"\b(?:for|to|into|with a|instead)\b|换成|换为|改成|改为|换", re.I)
+# "same as my other earbuds": a product named for comparison, not chosen.
+REFERENCE_BEFORE = re.compile(
+    r"(?:\b(?:same as|like|similar to|just like|as with|matching|compared to)\s+"
+    r"(?:my |the |that |those )?(?:other )?(?:\w+ )?|\bother\s+|另一个|其他的?)$",
+    re.I,
+)
+
+
+def _narrow(
+    text: str, same: Sequence[Mapping[str, Any]], lexicon: Lexicon
+) -> list[Mapping[str, Any]]:
+    """The items among ``same`` that best fit the option values named in ``text``."""
+    values = sorted({str(v) for i in same for v in i["options"].values()})
+    named = set(mentioned_values(text, values, lexicon))
+    if not named:
+        return list(same)
+    scores = [len(named & {str(v) for v in i["options"].values()}) for i in same]
+    best = max(scores)
+    return (
+        [i for i, score in zip(same, scores, strict=True) if score == best] if best else list(same)
+    )
+
+
+PRICIER = re.compile(r"\b(?:more expensive|pricier|costlier|most expensive)\b|贵的|更贵", re.I)
+CHEAPER_ONE = re.compile(r"\b(?:cheaper|less expensive|cheapest)\b|便宜的|更便宜", re.I)
+
+
+def _by_price_words(text: str, items: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Pick by price words: "the more expensive one" of two tablets is the pricier item."""
+    if len(items) < 2:
+        return items
+    if PRICIER.search(text):
+        return [max(items, key=lambda i: float(i["price"]))]
+    if CHEAPER_ONE.search(text):
+        return [min(items, key=lambda i: float(i["price"]))]
+    return items
+
+
+def _described(text: str, mentions: Sequence[Mention], index: int) -> str:
+    """The words around a product mention that describe which item it is.
+
+    Up to the previous mention on the left; on the right, only up to where the
+    wished-for item starts ("the robotic vacuum in my order for a canister one").
+    """
+    mention = mentions[index]
+    left = mentions[index - 1].end if index else max(0, mention.start - 30)
+    right = mentions[index + 1].start if index + 1 < len(mentions) else mention.end + 40
+    after = text[mention.end : right]
+    cue = TARGET_CUE.search(after)
+    if cue:
+        after = after[: cue.start()]
+    before = text[left : mention.start]
+    cue_before = list(TARGET_CUE.finditer(before))
+    if cue_before:
+        before = before[cue_before[-1].end() :] if index else before
+    return before + text[mention.start : mention.end] + after
+
+
+def described_values(
+    text: str, product: str, names: Sequence[str], values: Sequence[str], lexicon: Lexicon
+) -> set[str]:
+    """Option values the text uses to say which ``product`` it means (not what it wants).
+
+    "the 500ml water bottle in my order ... changed to 1000ml": 500ml describes it.
+    """
+    mentions = product_mentions(text, names, lexicon)
+    found: set[str] = set()
+    for index, mention in enumerate(mentions):
+        if mention.name != product:
+            continue
+        if REFERENCE_BEFORE.search(text[max(0, mention.start - 40) : mention.start]):
+            continue
+        found.update(mentioned_values(_described(text, mentions, index), values, lexicon))
+    return found
+
+
+def _one_utterance(
+    text: str, items: Sequence[Mapping[str, Any]], lexicon: Lexicon, pending: Sequence[str] = ()
+) -> tuple[list[str], list[str], list[str]]:
+    """Items one message picks, the ones it leaves out, and product names it leaves ambiguous.
+
+    ``pending`` names products the agent asked "which one?" about: a reply without a
+    product name ("the IPX7 one") is matched against their items.
+    """
+    names = list(dict.fromkeys(str(i["name"]) for i in items))
+    picked: list[str] = [
+        str(i["item_id"])
+        for i in items
+        if str(i["item_id"]) in text or (i.get("product_id") and str(i["product_id"]) in text)
+    ]
+    dropped: list[str] = []
+    ambiguous: list[str] = []
+    mentions = product_mentions(text, names, lexicon)
+    if not mentions and not picked:
+        for name in pending:
+            same = [i for i in items if i["name"] == name]
+            chosen = _narrow(text, same, lexicon)
+            if len(chosen) < len(same):
+                picked.extend(str(i["item_id"]) for i in chosen)
+    for index, mention in enumerate(mentions):
+        if REFERENCE_BEFORE.search(text[max(0, mention.start - 40) : mention.start]):
+            continue
+        same = [i for i in items if i["name"] == mention.name]
+        chosen = _narrow(_described(text, mentions, index), same, lexicon)
+        chosen = _by_price_words(_described(text, mentions, index), chosen)
+        ids = list(dict.fromkeys(str(i["item_id"]) for i in chosen))
+        if _excluded(text, mention):
+            dropped.extend(ids)
+        elif len(ids) == 1 or ALL_OF_SAME.search(text):
+            picked.extend(ids)
+        else:
+            ambiguous.append(mention.name)
+    return list(dict.fromkeys(picked)), dropped, ambiguous
+
+
+def match_order_items(
+    utterances: str | Sequence[str],
+    items: Sequence[Mapping[str, Any]],
+    lexicon: Lexicon,
+    *,
+    all_items: bool = False,
+) -> ItemMatch:
+    """Match the items a request names against an order's items, over the whole exchange.
+
+    Messages are read oldest first: each adds the items it names, drops the ones it
+    leaves out ("except the tablet", "keep the water bottle"), and "only the lamp"
+    replaces the choice. "everything" or ``all_items`` picks every item.
+    """
+    from understanding.extractors import wants_all_items
+
+    texts = [utterances] if isinstance(utterances, str) else list(utterances)
+    every = [str(i["item_id"]) for i in items]
+    chosen: list[str] = list(every) if all_items else []
+    excluded: list[str] = []
+    ambiguous: list[str] = []
+    name_of = {str(i["item_id"]): str(i["name"]) for i in items}
+    for text in texts:
+        picked, dropped, unclear = _one_utterance(text, items, lexicon, ambiguous)
+        settled = {name_of[i] for i in [*picked, *dropped] if i in name_of}
+        if wants_all_items(text):
+            chosen = [i for i in every if i not in dropped]
+        elif picked and ONLY.search(text):
+            chosen = picked
+        else:
+            chosen = [*chosen, *(i for i in picked if i not in chosen)]
+        chosen = [i for i in chosen if i not in dropped]
+        excluded = [*(i for i in excluded if i not in picked), *dropped]
+        ambiguous = [*(n for n in ambiguous if n not in settled), *unclear]
+    ambiguous = [n for n in ambiguous if not any(name_of[i] == n for i in chosen)]
+    return ItemMatch(chosen, list(dict.fromkeys(ambiguous)), not chosen and not ambiguous, excluded)
+
+
+# -- what the user wants instead -------------------------------------------------------
+@dataclass
+class Want:
+    """What the user asked for one item: option values, kept options, relative wishes."""
+
+    values: dict[str, list[str]] = field(default_factory=dict)  # key → values, preferred first
+    avoid: dict[str, set[str]] = field(default_factory=dict)  # key → values not wanted
+    same: set[str] = field(default_factory=set)  # keys to keep as they are
+    relative: list[tuple[str, Direction]] = field(default_factory=list)  # (key, direction)
+    explicit: str | None = None  # an item id named outright
+    max_price: float | None = None  # "under $300"
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing about the new item was said."""
+        return not (self.values or self.relative or self.explicit or self.avoid or self.max_price)
+
+
+def clauses_for(
+    text: str, product: str, names: Sequence[str], lexicon: Lexicon
+) -> list[str] | None:
+    """The parts of ``text`` about ``product`` (None when the text names no product of ``names``).
+
+    A message naming several products is cut at each product mention, so "the bottle
+    for a bigger one, and the lamp for a less bright one" gives "bigger" to the bottle.
+    """
+    mentions = product_mentions(text, names, lexicon)
+    if not mentions:
+        return None
+    parts: list[str] = []
+    for index, mention in enumerate(mentions):
+        start = 0 if index == 0 else mention.start
+        end = mentions[index + 1].start if index + 1 < len(mentions) else len(text)
+        if mention.name == product:
+            parts.append(text[start:end])
+    return parts
+
+
+def _relative_wishes(
+    text: str, options: Mapping[str, Sequence[str]], lexicon: Lexicon
+) -> list[tuple[str, Direction]]:
+    low = text.lower()
+    wishes: list[tuple[str, Direction]] = []
+    for relative in lexicon.relatives:
+        if not any(contains_phrase(low, w) for w in relative.words):
+            continue
+        for key in relative.keys:
+            if key == PRICE or (
+                key in options and rank(options[key][0], options[key], lexicon) is not None
+            ):
+                wishes.append((key, relative.direction))
+                break
+    return wishes
+
+
+def update_want(
+    want: Want,
+    text: str,
+    item: Mapping[str, Any],
+    options: Mapping[str, Sequence[str]],
+    lexicon: Lexicon,
+    variant_ids: Iterable[str] = (),
+) -> Want:
+    """Fold one message (or clause) about ``item`` into what is wanted for it."""
+    explicit = next((v for v in variant_ids if v in text and v != str(item["item_id"])), None)
+    old = {str(k): str(v) for k, v in item["options"].items()}
+    mentions = value_mentions(text, options, lexicon)
+    values = dict(want.values)
+    avoid = {k: set(v) for k, v in want.avoid.items()}
+    fresh: dict[str, list[str]] = {}
+    kept: set[str] = same_keys(text, options, lexicon)  # "same material": said outright
+    described: set[str] = set()  # current values merely named ("the 15-inch one")
+    for mention in mentions:  # in order: a later mention of a value wins over an earlier one
+        key, value = mention.key, mention.value
+        if mention.negated:
+            avoid.setdefault(key, set()).add(value)
+            if value in fresh.get(key, []):
+                fresh[key].remove(value)
+            continue
+        avoid.get(key, set()).discard(value)
+        if value != old.get(key) or fresh.get(key):
+            fresh.setdefault(key, [])
+            if value not in fresh[key]:
+                fresh[key].append(value)
+        elif key not in values:  # the current value named: keep it ("clicky, in full size")
+            described.add(key)
+    fresh = {k: v for k, v in fresh.items() if v}
+    for key, vs in fresh.items():  # a value asked for now is no longer avoided
+        avoid[key] = avoid.get(key, set()) - set(vs)
+    kept -= set(fresh)
+    for key in kept:
+        values.pop(key, None)  # "same color after all" takes back an earlier wish
+    values.update(fresh)  # a later message overrides what an earlier one said of a key
+    same = (set(want.same) - set(fresh)) | kept | (described - set(fresh))
+    for key in dont_care_keys(text, options, lexicon):
+        values.pop(key, None)
+        avoid.pop(key, None)
+        same.discard(key)
+    relative = [*want.relative, *_relative_wishes(text, options, lexicon)]
+    ceiling = PRICE_CEILING.search(text)
+    amount = next((g for g in ceiling.groups() if g), None) if ceiling else None
+    max_price = float(amount.replace(",", "")) if amount else want.max_price
+    return Want(values, avoid, same, relative, explicit or want.explicit, max_price)
+
+
+PRICE_CEILING = re.compile(
+    r"(?:under|below|less than|no more than|not more than|at most|max(?:imum)?|cheaper than|within)"
+    r"\s*\$\s*(\d[\d,]*(?:\.\d+)?)|\$\s*(\d[\d,]*(?:\.\d+)?)\s*(?:or less|or under|max)|"
+    r"(?:低于|不超过|少于)\s*\$?\s*(\d+(?:\.\d+)?)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class VariantChoice:
+    """The new variant chosen for one old item, or why none could be chosen."""
+
+    item_id: str
+    new_item_id: str | None
+    reason: str  # chosen | no_change_named | unavailable | ambiguous
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+    wanted: list[str] = field(default_factory=list)  # the values asked for (for the reply)
+
+
+def _fits(
+    variant: Mapping[str, Any],
+    item: Mapping[str, Any],
+    want: Want,
+    options: Mapping[str, Sequence[str]],
+    lexicon: Lexicon,
+) -> bool:
+    opts = {str(k): str(v) for k, v in variant["options"].items()}
+    old = {str(k): str(v) for k, v in item["options"].items()}
+    if any(opts.get(k) not in vs for k, vs in want.values.items()):
+        return False
+    if any(opts.get(k) in vs for k, vs in want.avoid.items()):
+        return False
+    if any(opts.get(k) != old.get(k) for k in want.same if k not in want.values):
+        return False
+    if want.max_price is not None and float(variant["price"]) > want.max_price:
+        return False
+    for key, direction in want.relative:
+        if key == PRICE:
+            if direction in ("down", "at_most") and float(variant["price"]) > float(item["price"]):
+                return False
+            if direction == "up" and float(variant["price"]) <= float(item["price"]):
+                return False
+            continue
+        new_rank = rank(opts.get(key, ""), options[key], lexicon)
+        old_rank = rank(old.get(key, ""), options[key], lexicon)
+        if new_rank is None or old_rank is None:
+            continue
+        if (direction == "up" and new_rank <= old_rank) or (
+            direction == "down" and new_rank >= old_rank
+        ):
+            return False
+    return True
+
+
+def fits(
+    variant: Mapping[str, Any],
+    item: Mapping[str, Any],
+    want: Want,
+    variants: Sequence[Mapping[str, Any]],
+    lexicon: Lexicon,
+) -> bool:
+    """True when ``variant`` is what ``want`` asks for in place of ``item`` (availability aside)."""
+    if str(variant["item_id"]) == str(item["item_id"]):
+        return False
+    return _fits(variant, item, want, product_options(variants), lexicon)
+
+
+def _preference(
+    variant: Mapping[str, Any],
+    item: Mapping[str, Any],
+    want: Want,
+    options: Mapping[str, Sequence[str]],
+    lexicon: Lexicon,
+) -> tuple[float, ...]:
+    """Sort key: preferred values first, then extremes asked for, then most options kept."""
+    opts = {str(k): str(v) for k, v in variant["options"].items()}
+    old = {str(k): str(v) for k, v in item["options"].items()}
+    order: list[float] = [float(vs.index(opts[k])) for k, vs in want.values.items() if k in opts]
+    for key, direction in want.relative:
+        if direction not in ("max", "min"):
+            continue
+        if key == PRICE:
+            value: float | None = float(variant["price"])
+        else:
+            value = rank(opts.get(key, ""), options[key], lexicon)
+        if value is not None:
+            order.append(-value if direction == "max" else value)
+    kept = sum(1 for k, v in opts.items() if old.get(k) == v)
+    return (*order, -float(kept))
+
+
+def product_options(variants: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Every option key of a product with its values, in first-seen order."""
+    options: dict[str, list[str]] = {}
+    for variant in variants:
+        for key, value in variant["options"].items():
+            options.setdefault(str(key), [])
+            if str(value) not in options[str(key)]:
+                options[str(key)].append(str(value))
+    return options
+
+
+def choose_variant(
+    want: Want | str,
+    item: Mapping[str, Any],
+    variants: Sequence[Mapping[str, Any]],
+    lexicon: Lexicon,
+) -> VariantChoice:
+    """Pick the available variant of the item's product that ``want`` describes.
+
+    The named values must hold (the first of several is preferred); options not
+    named stay as they are where possible; "biggest", "cheapest" pick the extreme.
+    A tie between several variants is returned as ambiguous for the caller to ask.
+    """
+    options = product_options(variants)
+    if isinstance(want, str):
+        want = update_want(
+            Want(), want, item, options, lexicon, (str(v["item_id"]) for v in variants)
+        )
+    item_id = str(item["item_id"])
+    wanted = [v for vs in want.values.values() for v in vs]
+    if want.explicit:
+        chosen = next((v for v in variants if str(v["item_id"]) == want.explicit), None)
+        if chosen is not None:
+            ok = bool(chosen["available"])
+            return VariantChoice(
+                item_id, want.explicit if ok else None, "chosen" if ok else "unavailable"
+            )
+    if want.empty:
+        return VariantChoice(item_id, None, "no_change_named")
+    others = [v for v in variants if str(v["item_id"]) != item_id]
+    matching = [v for v in others if _fits(v, item, want, options, lexicon)]
+    available = [v for v in matching if v["available"]]
+    if not available:
+        return VariantChoice(item_id, None, "unavailable", [dict(v) for v in matching], wanted)
+    ranked = sorted(available, key=lambda v: _preference(v, item, want, options, lexicon))
+    best = _preference(ranked[0], item, want, options, lexicon)
+    top = [v for v in ranked if _preference(v, item, want, options, lexicon) == best]
+    if len(top) == 1:
+        return VariantChoice(item_id, str(top[0]["item_id"]), "chosen", [], wanted)
+    return VariantChoice(item_id, None, "ambiguous", [dict(v) for v in top], wanted)
+
+
+def closest(
+    want: Want, item: Mapping[str, Any], variants: Sequence[Mapping[str, Any]], limit: int = 6
+) -> list[dict[str, Any]]:
+    """Available variants nearest to what was asked: most wanted values, then most kept."""
+    old = {str(k): str(v) for k, v in item["options"].items()}
+
+    def score(variant: Mapping[str, Any]) -> tuple[int, int]:
+        opts = {str(k): str(v) for k, v in variant["options"].items()}
+        hits = sum(1 for k, vs in want.values.items() if opts.get(k) in vs)
+        kept = sum(1 for k, v in opts.items() if old.get(k) == v)
+        return (-hits, -kept)
+
+    others = [v for v in variants if v["available"] and v["item_id"] != item["item_id"]]
+    return [dict(v) for v in sorted(others, key=score)[:limit]]

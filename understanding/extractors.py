@@ -1,0 +1,746 @@
+"""Typed slot extractors for English and Chinese messages (pure functions, no model).
+
+Each extractor returns a value only when the message states it; nothing is
+inferred. The slot schemas in the domain configuration name the extractor each
+slot uses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+ORDER_ID = re.compile(r"(?<![A-Za-z0-9])#?\s?[Ww]\s?(\d{7})(?!\d)")
+BARE_ORDER_DIGITS = re.compile(r"(?<![\d#A-Za-z])(\d{7})(?!\d)")
+EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
+USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{4})\b")
+ZIP_CUE = re.compile(
+    r"(?:zip|zipcode|zip code|postal code|postcode|邮编|邮政编码)\D{0,12}(\d{5})(?!\d)", re.I
+)
+# A standalone 5-digit number: not part of a longer number, a price ("$12345", "12,345.00"),
+# an id or a measure ("10000mAh"). A full stop after it ends the sentence.
+FIVE_DIGITS = re.compile(
+    r"(?<![\d#A-Za-z$.,])(\d{5})(?!\d|[.,]\d|[A-Za-z]|\s?(?i:mah|mm|cm|ml|ft|lbs?|kg|gb|tb|wh?|rpm)\b)"
+)
+PAYMENT_ID = re.compile(r"\b((?:gift_card|paypal|credit_card)_\d{5,})\b")
+LAST_FOUR = re.compile(
+    r"(?:ending(?: in| with)?|last (?:four|4)(?: digits)?(?: is| are)?|尾号)\s*(\d{4})", re.I
+)
+
+NAME_CUES = [
+    r"\bmy name is\s+",
+    r"\bmy name's\s+",
+    r"\bi am\s+",
+    r"\bi'm\s+",
+    r"\bim\s+",
+    r"\bthis is\s+",
+    r"\bit's\s+",
+    r"\bit is\s+",
+    r"\bname\s*[:：]\s*",
+    r"\bname is\s+",
+    r"我是\s*",
+    r"我叫\s*",
+    r"名字是\s*",
+    r"名字叫\s*",
+]
+NAME_WORD = r"[A-Za-z][A-Za-z'\-]+"
+NAME_STOPWORDS = {
+    "a",
+    "an",
+    "the",
+    "not",
+    "looking",
+    "trying",
+    "calling",
+    "here",
+    "very",
+    "so",
+    "sorry",
+    "just",
+    "still",
+    "also",
+    "really",
+    "writing",
+    "wondering",
+    "interested",
+    "going",
+    "having",
+    "unable",
+    "done",
+    "fine",
+    "good",
+    "okay",
+    "ok",
+    "ready",
+    "sure",
+    "glad",
+    "happy",
+    "hoping",
+    "afraid",
+    "confused",
+    "unhappy",
+    "angry",
+    "upset",
+    "annoyed",
+    "frustrated",
+    "in",
+    "at",
+    "from",
+    "on",
+    "with",
+    "and",
+    "zip",
+    "email",
+    "user",
+    "customer",
+    "your",
+    "my",
+    "wanting",
+    "planning",
+    "checking",
+    "contacting",
+    "reaching",
+    "asking",
+    "need",
+    "want",
+    "thinking",
+    "moving",
+    "returning",
+    "about",
+    "able",
+    "yes",
+    "no",
+    "tired",
+    "disappointed",
+}
+
+AFFIRM_EN = {
+    "yes",
+    "y",
+    "yeah",
+    "yep",
+    "yup",
+    "sure",
+    "correct",
+    "confirm",
+    "confirmed",
+    "ok",
+    "okay",
+    "right",
+    "absolutely",
+    "definitely",
+    "please do",
+    "go ahead",
+    "do it",
+    "proceed",
+    "that's right",
+    "that is right",
+    "that's correct",
+    "that is correct",
+    "sounds good",
+    "of course",
+    "yes please",
+    "affirmative",
+    "exactly",
+    "please proceed",
+    "go for it",
+}
+DENY_EN = {
+    "no",
+    "n",
+    "nope",
+    "nah",
+    "don't",
+    "do not",
+    "not now",
+    "no thanks",
+    "no thank you",
+    "negative",
+    "wait",
+    "hold on",
+    "stop",
+    "don't do it",
+    "do not proceed",
+    "not yet",
+}
+AFFIRM_ZH = (
+    "是的",
+    "是",
+    "对",
+    "对的",
+    "好的",
+    "好",
+    "确认",
+    "可以",
+    "没问题",
+    "行",
+    "嗯",
+    "确定",
+    "同意",
+)
+DENY_ZH = ("不是", "不", "不要", "不用", "否", "取消吧", "先不要", "别", "不行", "不对", "不确认")
+
+ABANDON = re.compile(
+    r"\b(never ?mind|forget (?:it|about it|that)|cancel (?:that|this) request|"
+    r"drop (?:it|that)|let'?s? (?:stop|skip) (?:it|that|this)|skip it|i changed my mind about that|"
+    r"don'?t bother)\b|算了|不用了|不办了|不弄了|先不弄了",
+    re.I,
+)
+CORRECTION = re.compile(
+    r"^\s*(no|nope|sorry|oops|actually|wait)\b|\b(i meant|i mean|correction|not that one|"
+    r"wrong (?:order|one|number)|instead)\b|不是|说错了|应该是|搞错了|我是说",
+    re.I,
+)
+ANGER = re.compile(
+    r"\b(ridiculous|unacceptable|furious|angry|pathetic|useless|terrible|awful|worst|"
+    r"scam|fed up|sick of|outrageous|disgusting|incompetent|waste of (?:my )?time)\b|!!+|"
+    r"气死|太差|垃圾|受够了|什么破|太离谱|愤怒|无语",
+    re.I,
+)
+ALL_ITEMS = re.compile(
+    r"\b(all (?:the |of the |my )?items|(?<!that's )(?<!that is )(?<!is )everything|"
+    r"all of (?:it|them)|the whole order|entire order|all items)\b|全部|所有商品|整个订单|都退",
+    re.I,
+)
+REASON_NOT_NEEDED = re.compile(
+    r"no longer need|don'?t need|do not need|not needed|no longer want|don'?t want (?:it|them)|"
+    r"not need (?:it|them)|no need for (?:it|them)|不需要|不想要|不要了|用不上",
+    re.I,
+)
+REASON_MISTAKE = re.compile(
+    r"by mistake|by accident|accidental|mistaken|ordered (?:the )?wrong|wrong order|"
+    r"didn'?t mean to (?:order|buy)|下错|买错|误购|拍错|点错",
+    re.I,
+)
+REASON_CUE = re.compile(r"\b(because|since|reason is|the reason)\b|因为|原因", re.I)
+ORIGINAL_METHOD = re.compile(
+    r"original (?:\w+ )?(?:payment|method|card)|same (?:payment )?method|same card|paid with|"
+    r"where it came from|原(?:来的?)?(?:支付|付款|信用卡|卡|账户)|原路",
+    re.I,
+)
+ADDRESS = re.compile(
+    r"(?P<address1>\d+\s+[A-Za-z0-9 .'\-]+?)\s*,\s*"
+    r"(?:(?P<address2>(?:apt|apartment|suite|ste|unit|#|floor|fl|room|building|bldg)\.?"
+    r"\s*[A-Za-z0-9\- #]+?)\s*,\s*)?"
+    r"(?P<city>[A-Za-z .'\-]+?)\s*,\s*(?P<state>[A-Za-z]{2}|[A-Za-z ]{4,20}?)\s*,?\s*"
+    r"(?P<zip>\d{5})(?:\s*,?\s*(?P<country>USA|US|United States|U\.S\.A\.?))?",
+    re.I,
+)
+# "ship it to my default address" names the profile's address as the value; "change my
+# default address" names the thing to change, not a value.
+SAME_AS_DEFAULT = re.compile(
+    r"\b(?:to|at|use|with)\s+(?:my |the )?(?:default|profile|account|home) address|"
+    r"same as (?:my |the )?(?:default|profile|account)|"
+    r"(?:寄到|送到|发到|改成|改为|改到|换成|用)\s*(?:我的)?(?:默认地址|账户地址)",
+    re.I,
+)
+
+
+# "the address of my last order", "the address that order is shipping to": an order's address.
+FROM_ORDER = re.compile(
+    r"\bto (?:the |that )?(?:\w+ )?address(?:es)? (?:of|on|from|in|for) (?:my |that |the |this )?"
+    r"(?:most recent |last |latest |pending |recent )?order|\b(?:that|the|this|my) (?:\w+ )?order "
+    r"is (?:shipping|going|being shipped|being sent|sent|shipped) to|\baddress (?:that|the|this|my)"
+    r" (?:\w+ )?order (?:is|was) (?:shipping|going|shipped|sent) to|(?:改成|改为|换成|用)订单"
+    r"(?:上|里)?的(?:收货|配送)?地址",
+    re.I,
+)
+# "to Suite 641 instead of Suite 640": only the apartment or suite changes.
+UNIT_TARGET = re.compile(
+    r"(?:\bto|\binto|改到|改成|改为|寄到|送到)\s*((?:apt|apartment|suite|ste|unit|room|floor|fl)\.?"
+    r"\s*#?\s*[A-Za-z0-9\-]+)",
+    re.I,
+)
+
+
+def detect_language(text: str, previous: str = "en") -> str:
+    """Return "zh" when the message contains Chinese characters, "en" when it has English words.
+
+    A message without words of either language (an order id, a zip code, an email,
+    "ok") keeps the conversation's ``previous`` language.
+    """
+    if CJK.search(text):
+        return "zh"
+    stripped = USER_ID.sub(" ", EMAIL.sub(" ", ORDER_ID.sub(" ", PAYMENT_ID.sub(" ", text))))
+    words = re.findall(r"[A-Za-z]{2,}", stripped)
+    if len(words) >= 2 or (words and previous == "en"):
+        return "en"
+    return previous
+
+
+def normalise(text: str) -> str:
+    """Lower-case and collapse spaces (for phrase matching)."""
+    return re.sub(r"\s+", " ", text.strip().lower())
+
+
+ORDER_LIKE = re.compile(
+    r"\border\b\s*(?:number|no\.?|id|#)?\s*(?:is\s*)?[:#]?\s*(#?[A-Za-z]{0,2}\d{3,12})\b|"
+    r"订单号?\s*[:：#]?\s*(#?[A-Za-z]{0,2}\d{3,12})",
+    re.I,
+)
+
+
+def order_ids(text: str, *, expecting: bool = False) -> list[str]:
+    """Return order ids like ``#W1234567``.
+
+    Seven bare digits count after the word "order" ("order 2378156", the W forgotten)
+    or when an order id was asked for.
+    """
+    found = [f"#W{m.group(1)}" for m in ORDER_ID.finditer(text)]
+    if not found:
+        for match in ORDER_LIKE.finditer(text):
+            digits = re.sub(r"\D", "", match.group(1) or match.group(2))
+            if len(digits) == 7:
+                found.append(f"#W{digits}")
+    if not found and expecting:
+        found = [f"#W{m.group(1)}" for m in BARE_ORDER_DIGITS.finditer(text)]
+    return list(dict.fromkeys(found))
+
+
+def malformed_order_id(text: str) -> str | None:
+    """Return what the user gave as an order id when it cannot be one ("order 12345")."""
+    if ORDER_ID.search(text):
+        return None
+    for match in ORDER_LIKE.finditer(text):
+        raw = match.group(1) or match.group(2)
+        if len(re.sub(r"\D", "", raw)) != 7:
+            return str(raw)
+    return None
+
+
+def email(text: str) -> str | None:
+    """Return the first email address in the message."""
+    match = EMAIL.search(text)
+    return match.group(0).lower() if match else None
+
+
+def user_id(text: str) -> str | None:
+    """Return a user id like ``noah_brown_6181``."""
+    match = USER_ID.search(text)
+    return match.group(1) if match else None
+
+
+def zip_code(text: str, *, expecting: bool = False) -> str | None:
+    """Return the user's 5-digit zip code: stated with a cue word, or the message's only one.
+
+    Zip codes inside a postal address ("10 Elm St, Boston, MA 02110") belong to that
+    address, not to the user's identity, and are not returned. ``expecting`` is kept
+    for callers that asked for the zip code; a lone number counts either way.
+    """
+    without_addresses = ADDRESS.sub(" ", text)
+    match = ZIP_CUE.search(without_addresses)
+    if match:
+        return match.group(1)
+    candidates = FIVE_DIGITS.findall(ORDER_ID.sub(" ", without_addresses))
+    if len(set(candidates)) == 1:
+        return str(candidates[0])
+    return None
+
+
+def _name_from(words: list[str]) -> tuple[str, str] | None:
+    if len(words) < 2:
+        return None
+    first, last = words[0], words[1]
+    if first.lower() in NAME_STOPWORDS or last.lower() in NAME_STOPWORDS:
+        return None
+    return first.capitalize() if first.islower() else first, (
+        last.capitalize() if last.islower() else last
+    )
+
+
+NAME_BEFORE_ZIP = re.compile(
+    r"\b([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\b(?=\s*,?\s*(?:(?:and|from|in|at|with)\s+)?"
+    r"(?:my\s+)?(?:zip|zipcode|postal|postcode|邮编|\d{5}))"
+)
+
+
+def person_name(text: str, *, expecting: bool = False) -> tuple[str, str] | None:
+    """Return (first name, last name) introduced by a cue ("I'm …", "我叫 …"), or bare if asked."""
+    for cue in NAME_CUES:
+        match = re.search(cue + rf"({NAME_WORD})\s+({NAME_WORD})", text, re.I)
+        if match:
+            name = _name_from([match.group(1), match.group(2)])
+            if name:
+                return name
+    before_zip = NAME_BEFORE_ZIP.search(text)
+    if before_zip:
+        name = _name_from([before_zip.group(1), before_zip.group(2)])
+        if name:
+            return name
+    if expecting:
+        cleaned = EMAIL.sub(" ", ORDER_ID.sub(" ", text))
+        words = re.findall(NAME_WORD, cleaned)
+        words = [w for w in words if w.lower() not in {"zip", "code", "zipcode", "and", "my"}]
+        if 2 <= len(words) <= 3:
+            return _name_from(words)
+    return None
+
+
+def names_in_text(text: str, first_name: str, last_name: str) -> bool:
+    """True when both names occur in ``text`` as whole words (any case).
+
+    Authentication by name and zip code checks the names of the accounts at that
+    zip code against what the user wrote, so "mei davis, 80217" or "Hey! Noah Patel,
+    living in the Big Apple, zip 10108" verify without a fixed phrasing.
+    """
+    low = text.lower()
+    return all(
+        re.search(rf"(?<![a-z]){re.escape(name.lower())}(?![a-z])", low) is not None
+        for name in (first_name, last_name)
+        if name
+    ) and bool(first_name and last_name)
+
+
+YES_ANYWHERE = re.compile(
+    r"\b(yes|yeah|yep|yup|go ahead|please do|do it|proceed|confirm(?:ed)?|sounds good|"
+    r"looks good|that'?s (?:right|correct|fine)|absolutely|definitely)\b|"
+    r"确认|是的|好的|没问题|同意|对的|可以",
+    re.I,
+)
+NO_ANYWHERE = re.compile(
+    r"\b(no(?! longer| need| problem| worries)|nope|nah|don'?t (?:do|proceed|go ahead|change|"
+    r"cancel|bother)|do not (?:do|proceed|go ahead|change|cancel)|leave it|keep it(?: as it is)?|"
+    r"never ?mind|not now|not yet|hold off|forget it|changed my mind|wait)\b|"
+    r"不要|不用|先不|算了|不行|不对|不确认|不同意|不了|别",
+    re.I,
+)
+SHORT_ANSWER_WORDS = 10
+
+
+def yes_no(text: str) -> str | None:
+    """Return "yes" or "no" when the message answers a yes/no question.
+
+    It starts with the answer ("yes please", "不要"), or it is short and says it
+    once somewhere ("hmm no, actually leave it", "ok let's go ahead"); a short
+    message saying both is no answer.
+    """
+    clean = normalise(re.sub(r"[.!?,。！？，~]+", " ", text))
+    if not clean:
+        return None
+    if CJK.search(clean):
+        clean = re.sub(r"^(?:嗯+|呃+|哦+|啊+|那个)\s*", "", clean)
+        if not clean:  # a bare "嗯" agrees
+            return "yes"
+        if clean.startswith("不错"):  # "not wrong": right
+            return "yes"
+        for word in DENY_ZH:
+            if clean.startswith(word):
+                return "no"
+        for word in AFFIRM_ZH:
+            if clean.startswith(word):
+                return "yes"
+        short = len(clean) <= 15
+    else:
+        for phrases, answer in ((DENY_EN, "no"), (AFFIRM_EN, "yes")):
+            for phrase in sorted(phrases, key=len, reverse=True):
+                if clean == phrase or clean.startswith(phrase + " "):
+                    return answer
+        short = len(clean.split()) <= SHORT_ANSWER_WORDS
+    if not short:
+        return None
+    said_yes, said_no = bool(YES_ANYWHERE.search(clean)), bool(NO_ANYWHERE.search(clean))
+    if said_yes == said_no:
+        return None
+    return "yes" if said_yes else "no"
+
+
+LEADING_ANSWER = re.compile(
+    r"^\s*(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|correct|right|confirm(?:ed)?|go ahead|please do|"
+    r"do it|proceed|that'?s (?:right|correct|fine)|sounds good|no|nope)\b[\s,.!;:]*)+|"
+    r"^\s*(?:是的|是|对|好的|好|确认|可以|行|嗯)[\s，,。！!]*",
+    re.I,
+)
+
+
+def after_answer(text: str) -> str:
+    """What a message says after its yes or no ("yes. next the hose" → "next the hose")."""
+    return LEADING_ANSWER.sub("", text, count=1).strip()
+
+
+def cancel_reason(text: str) -> str | None:
+    """Return the accepted cancellation reason the message states, "other" for another reason."""
+    if REASON_MISTAKE.search(text):
+        return "ordered by mistake"
+    if REASON_NOT_NEEDED.search(text):
+        return "no longer needed"
+    if REASON_CUE.search(text):
+        return "other"
+    return None
+
+
+@dataclass(frozen=True)
+class PaymentRef:
+    """A payment method as the user named it (resolved against the profile later)."""
+
+    method_id: str | None = None  # explicit id such as credit_card_1234567
+    source: str | None = None  # gift_card | paypal | credit_card
+    last_four: str | None = None
+    brand: str | None = None
+    original: bool = False  # "the original payment method"
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the reference as a JSON-able dict."""
+        return {k: v for k, v in self.__dict__.items() if v not in (None, False)}
+
+
+METHOD_WORDS = r"(?:gift ?card|paypal|pay pal|credit card|card|visa|mastercard|amex|discover)"
+NEGATED_METHOD = re.compile(
+    rf"\b(?:not|instead of|rather than|but not|except|no)\s+(?:with |using |to |on |by )?"
+    rf"(?:the |my |a |that )?{METHOD_WORDS}(?:\s+ending(?: in)?\s+\d{{4}})?|"
+    r"(?:不用|不要用|别用|不要|而不是|不是)\s*(?:礼品卡|信用卡|PayPal|paypal|贝宝)",
+    re.I,
+)
+
+
+def payment_ref(text: str) -> PaymentRef | None:
+    """Return the payment method the message names, if any ("my visa, not the gift card": visa)."""
+    text = NEGATED_METHOD.sub(" ", text)
+    explicit = PAYMENT_ID.search(text)
+    if explicit:
+        return PaymentRef(method_id=explicit.group(1))
+    low = text.lower()
+    last_four = LAST_FOUR.search(text)
+    brand = next((b for b in ("visa", "mastercard", "amex", "discover") if b in low), None)
+    source = None
+    if "gift card" in low or "giftcard" in low or "礼品卡" in text:
+        source = "gift_card"
+    elif "paypal" in low or "pay pal" in low:
+        source = "paypal"
+    elif "credit card" in low or "信用卡" in text or brand or last_four:
+        source = "credit_card"
+    original = bool(ORIGINAL_METHOD.search(text))
+    if source is None and not original:
+        return None
+    return PaymentRef(
+        source=source,
+        last_four=last_four.group(1) if last_four else None,
+        brand=brand,
+        original=original,
+    )
+
+
+def address(text: str) -> dict[str, str] | None:
+    """Return a one-line US postal address, or {"default": "yes"} for "my default address"."""
+    match = ADDRESS.search(text)
+    if match:
+        parts = {k: (v or "").strip(" .,") for k, v in match.groupdict().items()}
+        state = parts["state"]
+        return {
+            "address1": parts["address1"],
+            "address2": parts["address2"],
+            "city": parts["city"],
+            "state": state.upper() if len(state) == 2 else state,
+            "country": "USA",
+            "zip": parts["zip"],
+        }
+    if SAME_AS_DEFAULT.search(text):
+        return {"default": "yes"}
+    if FROM_ORDER.search(text):
+        return {"from_order": "yes"}
+    unit = UNIT_TARGET.search(text)
+    if unit:
+        return {"address2": " ".join(unit.group(1).split()), "partial": "yes"}
+    return None
+
+
+def wants_all_items(text: str) -> bool:
+    """True when the user means every item of the order."""
+    return bool(ALL_ITEMS.search(text))
+
+
+REFERS_BACK = re.compile(
+    r"\b(it|its|that|this|same order|same one|that one|this one|them|those|these)\b|"
+    r"它|这个订单|那个订单|该订单|这单|那单|这笔|那笔|同一个|刚才",
+    re.I,
+)
+
+
+LATEST = re.compile(
+    r"\b(most recent(?:ly)?|latest|last order|newest|recent order|the last one|just placed|"
+    r"placed recently)\b|最近|最新|上一个订单|刚下的",
+    re.I,
+)
+
+
+SPLIT_PAYMENT = re.compile(
+    r"\bsplit\b|\b(?:two|2|several|multiple) (?:cards|payment methods|methods)|"
+    r"\bpart(?:ly)? (?:on|with|by)\b|\bhalf (?:on|with)\b|分开付|拆分|两张卡|分两",
+    re.I,
+)
+
+
+def wants_split_payment(text: str) -> bool:
+    """True when the user asks to pay one order with several methods ("split it over two cards")."""
+    return bool(SPLIT_PAYMENT.search(text))
+
+
+QUESTION = re.compile(
+    r"[?？]\s*$|^\s*(?:how|what|when|where|which|who|why|can|could|is|are|do|does|did|will|"
+    r"would|should|may)\b|吗|呢|多少|怎么|什么|几|多久|哪",
+    re.I,
+)
+
+
+def is_question(text: str) -> bool:
+    """True when the message asks something ("how long does a refund take?", "能退吗")."""
+    return bool(QUESTION.search(text))
+
+
+ALL_ORDERS = re.compile(
+    r"\b(?:all|both|every|each)\s+(?:of\s+)?(?:my\s+|the\s+|these\s+|those\s+)?(?:pending\s+|open\s+)?"
+    r"(?:orders|of them|ones)\b|\bthem (?:all|both)\b|\bboth of them\b|所有(?:待处理的?)?订单|"
+    r"全部(?:待处理的?)?订单|两个订单|都取消",
+    re.I,
+)
+
+
+def means_all_orders(text: str) -> bool:
+    """True when the request is for several orders at once ("cancel all my pending orders")."""
+    return bool(ALL_ORDERS.search(text))
+
+
+def means_latest(text: str) -> bool:
+    """True when the user means their most recent order ("the order I placed most recently")."""
+    return bool(LATEST.search(text))
+
+
+def refers_back(text: str) -> bool:
+    """True when the message points back at something already discussed ("cancel it")."""
+    return bool(REFERS_BACK.search(text))
+
+
+ANY = "*"
+CHANGES = ("modify_items", "modify_address", "modify_payment", "exchange_items")
+# What a negated verb takes back: "don't cancel it" a cancellation, "I'll keep it" any change
+# to the item; "don't cancel any orders" during an exchange takes back nothing.
+NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
+    (
+        re.compile(
+            r"\b(?:don'?t|do not|no need to|not going to|won'?t|shouldn'?t)\s+(?:\w+\s+)?"
+            r"(?:cancel)\b|不要取消|不取消|不用取消|别取消|先不取消",
+            re.I,
+        ),
+        ("cancel_order",),
+    ),
+    (
+        re.compile(
+            r"\b(?:don'?t|do not|no need to|not going to|won'?t)\s+(?:\w+\s+)?return\b|"
+            r"不退了|先不退",
+            re.I,
+        ),
+        ("return_items",),
+    ),
+    (
+        re.compile(
+            r"\b(?:don'?t|do not|no need to|not going to|won'?t)\s+(?:\w+\s+)?"
+            r"(?:exchange|change|modify|swap)\b|不换了|不改了|先不(?:换|改)",
+            re.I,
+        ),
+        (*CHANGES, "update_default_address"),
+    ),
+    (
+        re.compile(
+            r"\b(?:i'?ll|i will|i want to|i'?d rather|let me) keep (?:it|them|the|my|this|that)\b"
+            r"(?![^.!?]*\b(?:but|instead|change|switch|swap|exchange|with a|in a)\b)",
+            re.I,
+        ),
+        ("cancel_order", "return_items", "exchange_items", "modify_items"),
+    ),
+    (
+        re.compile(
+            r"\b(?:don'?t|do not) do (?:it|that|this)\b|"
+            r"\bchanged my mind\b(?!.{0,20}\b(?:cancel|return|exchange)\b)",
+            re.I,
+        ),
+        (ANY,),
+    ),
+]
+
+
+def negated_requests(text: str) -> set[str]:
+    """The requests a message takes back ("I'll keep the grill. Don't cancel it.")."""
+    return {
+        intent for pattern, intents in NEGATED_VERBS if pattern.search(text) for intent in intents
+    }
+
+
+def is_abandon(text: str) -> bool:
+    """True when the user drops whatever is in progress ("never mind", "算了")."""
+    return bool(ABANDON.search(text))
+
+
+def negates_request(text: str, intent: str | None = None) -> bool:
+    """True when the message takes back ``intent`` (any request when None)."""
+    taken = negated_requests(text)
+    return bool(taken) if intent is None else bool(taken & {intent, ANY})
+
+
+AMEND = re.compile(
+    r"\b(i meant|i mean|rather|instead|change it to|make it|switch (?:it )?to|should be|"
+    r"not that one|the other one|but (?:with|in|make|change))\b|我是说|应该是|换成|改成|改为",
+    re.I,
+)
+
+
+def amends(text: str) -> bool:
+    """True when an answer to "shall I go ahead?" changes the request ("no, make it blue")."""
+    return bool(AMEND.search(text))
+
+
+def is_correction(text: str) -> bool:
+    """True when the message corrects something said before ("no, it is …", "不是…")."""
+    return bool(CORRECTION.search(text))
+
+
+def is_angry(text: str) -> bool:
+    """True when the message shows anger (words or repeated exclamation marks)."""
+    return bool(ANGER.search(text)) or (
+        len(re.findall(r"[A-Z]{4,}", text)) >= 2 and not CJK.search(text)
+    )
+
+
+IDENTITY_SPANS = [
+    re.compile(
+        r"\b(?:my )?(?:email(?: address)?|e-mail|mail)(?: is|:)?\s*[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+"
+        r"\.[A-Za-z]{2,}",
+        re.I,
+    ),
+    EMAIL,
+    re.compile(
+        r"(?:\b(?:my name is|my name's|i am|i'm|im|this is|it's|name is|name:)|我是|我叫|名字是)\s*"
+        r"[A-Za-z][A-Za-z'\-]+\s+[A-Za-z][A-Za-z'\-]+",
+        re.I,
+    ),
+    re.compile(r"(?:我是|我叫|名字是)\s*[\u4e00-\u9fff]{2,3}(?=[，,。\s])"),
+    re.compile(
+        r"(?:\bmy\s+)?(?:zip|zipcode|zip code|postal code|postcode|邮编|邮政编码)\D{0,12}\d{5}",
+        re.I,
+    ),
+]
+
+
+def strip_identity(text: str) -> str:
+    """The message without the user's identification ("I'm Noah Brown, zip 80279, …")."""
+    for pattern in IDENTITY_SPANS:
+        text = pattern.sub(" ", text)
+    text = re.sub(r"^[\s,，.。;:!]+|[\s,，;:]+(?=[,，.。])", "", text)
+    return re.sub(r"\s+", " ", text).strip(" ,，")
+
+
+def only_entities(text: str) -> bool:
+    """True when the message is nothing but ids, numbers and addresses ("#W1234567", "95144")."""
+    rest = ADDRESS.sub(" ", USER_ID.sub(" ", PAYMENT_ID.sub(" ", EMAIL.sub(" ", text))))
+    rest = re.sub(r"\d+", " ", ORDER_ID.sub(" ", rest))
+    return not re.search(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)
+
+
+def mask_entities(text: str) -> str:
+    """Replace ids, emails and numbers by placeholders so the classifier sees the wording only."""
+    text = EMAIL.sub(" EMAIL ", text)
+    text = ORDER_ID.sub(" ORDERID ", text)
+    text = PAYMENT_ID.sub(" PAYMENTID ", text)
+    text = USER_ID.sub(" USERID ", text)
+    text = re.sub(r"\d+", " 0 ", text)
+    return re.sub(r"\s+", " ", text).strip()

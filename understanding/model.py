@@ -1,0 +1,841 @@
+"""Model-backed understanding and phrasing through an OpenAI-compatible endpoint.
+
+The model only reads and phrases; it never decides. Understanding is one
+structured-output call per message (``method="function_calling"``, the form
+every OpenAI-compatible provider accepts). What the model returns is checked
+like the offline extractors' output: ids, emails and zip codes must match
+their patterns and occur in the message, closed values must be one of their
+choices, and the intent must belong to the catalogue (else UNKNOWN). Values the
+typed extractors find in the text are authoritative. Any failure (timeout, HTTP
+error, garbled or schema-invalid output) falls back to the offline reading.
+
+No model call is made when the offline path settles the turn (a bare yes/no, a
+bare answer to the slot just asked for, a confident greeting/thanks/goodbye),
+and a circuit breaker stops calling an endpoint that keeps failing. Every call
+is written to the audit trail (kind "model").
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, Literal, cast
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
+from langchain_core.runnables import Runnable
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import BaseModel, Field, create_model
+
+from domain.config import DomainConfig
+from state.context import Context
+from understanding import extractors as ex
+from understanding.offline import UNKNOWN, OfflineUnderstander, Reading
+from understanding.prompts import PHRASE_PROMPT, UNDERSTAND_PROMPT, language_name
+
+# --------------------------------------------------------------------------- schema
+
+
+class ModelPayment(BaseModel):
+    """A payment method the user named."""
+
+    source: Literal["gift_card", "paypal", "credit_card"] | None = Field(
+        default=None, description="Kind of payment method the user named, if any."
+    )
+    last_four: str | None = Field(
+        default=None, description="Last four digits of a card, exactly as written."
+    )
+    original: bool = Field(
+        default=False, description="True when the user asks for the original payment method."
+    )
+    method_id: str | None = Field(
+        default=None, description="Explicit payment method id such as credit_card_1234567."
+    )
+
+
+class ModelAddress(BaseModel):
+    """A postal address the user wrote."""
+
+    address1: str | None = Field(default=None, description="Street and number.")
+    address2: str | None = Field(default=None, description="Apartment, suite or unit, if any.")
+    city: str | None = Field(default=None, description="City.")
+    state: str | None = Field(default=None, description="State (two-letter code if written so).")
+    zip: str | None = Field(default=None, description="5-digit zip code.")
+    country: str | None = Field(default=None, description="Country, if written.")
+
+
+class ModelSlots(BaseModel):
+    """Values the user explicitly stated in the message (null when not stated)."""
+
+    order_id: str | None = Field(default=None, description="Order id such as #W1234567.")
+    email: str | None = Field(default=None, description="The user's email address.")
+    first_name: str | None = Field(default=None, description="The user's first name.")
+    last_name: str | None = Field(default=None, description="The user's last name.")
+    zip: str | None = Field(
+        default=None, description="5-digit zip code the user gave to identify themself."
+    )
+    user_id: str | None = Field(default=None, description="Account id such as noah_brown_6181.")
+    reason: Literal["no longer needed", "ordered by mistake", "other"] | None = Field(
+        default=None, description="Why the user cancels an order, when they say why."
+    )
+    payment: ModelPayment | None = Field(
+        default=None, description="Payment method to pay or be refunded with."
+    )
+    address: ModelAddress | None = Field(default=None, description="A postal address written.")
+    all_items: bool | None = Field(
+        default=None, description="True when the user means every item of the order."
+    )
+    yes_no: Literal["yes", "no"] | None = Field(
+        default=None, description="The answer when the message answers a yes/no question."
+    )
+
+
+class ModelReading(BaseModel):
+    """Intent and explicitly stated values of one customer message."""
+
+    intent: str = Field(description="One intent name of the catalogue, or UNKNOWN.")
+    confidence: float = Field(
+        ge=0.0, le=1.0, description="Probability (0 to 1) that the intent is right."
+    )
+    slots: ModelSlots = Field(
+        default_factory=ModelSlots, description="Values stated in the message."
+    )
+
+
+TOOL_NAME = "ModelReading"
+
+
+_schemas: dict[tuple[str, ...], type[ModelReading]] = {}
+
+
+def reading_schema(config: DomainConfig) -> type[ModelReading]:
+    """Return ``ModelReading`` with ``intent`` restricted to the catalogue names and UNKNOWN."""
+    names = (*config.intents, UNKNOWN)
+    schema = _schemas.get(names)
+    if schema is None:
+        intent_type = cast(Any, Literal)[names]
+        schema = create_model(
+            TOOL_NAME,
+            __base__=ModelReading,
+            __doc__=ModelReading.__doc__,
+            intent=(
+                intent_type,
+                Field(description="One intent name of the catalogue, or UNKNOWN."),
+            ),
+        )
+        _schemas[names] = schema
+    return schema
+
+
+def reading_tool(config: DomainConfig) -> dict[str, Any]:
+    """Return the OpenAI tool definition of the structured output for ``config``."""
+    return convert_to_openai_tool(reading_schema(config))
+
+
+# --------------------------------------------------------------------------- accounting
+
+_calls_lock = threading.Lock()
+_calls = 0
+
+
+def _count_call() -> None:
+    global _calls
+    with _calls_lock:
+        _calls += 1
+
+
+def model_call_count() -> int:
+    """Return how many model calls this process made (understanding and phrasing)."""
+    with _calls_lock:
+        return _calls
+
+
+def reset_model_call_count() -> None:
+    """Set the process-wide model call counter back to zero (benchmarks, tests)."""
+    global _calls
+    with _calls_lock:
+        _calls = 0
+
+
+def _record(
+    database_url: str,
+    session: str | None,
+    name: str,
+    payload: dict[str, Any],
+    latency_ms: float | None = None,
+) -> None:
+    """Write one audit event of kind "model" (imports lazily to avoid import cycles)."""
+    from nodes.common import audit_log, session_id
+
+    audit_log(database_url).record(
+        session if session is not None else session_id(), "model", name, payload, latency_ms
+    )
+
+
+class CircuitBreaker:
+    """Stops calling an endpoint after consecutive failures, then lets one call try again."""
+
+    def __init__(
+        self,
+        threshold: int = 3,
+        cooldown_seconds: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.threshold = threshold
+        self.cooldown_seconds = cooldown_seconds
+        self._clock = clock
+        self._failures = 0
+        self._opened_at: float | None = None
+        self._lock = threading.Lock()
+
+    def allow(self) -> bool:
+        """Return True when a call may be made (closed, or half-open after the cooldown)."""
+        with self._lock:
+            if self._opened_at is None:
+                return True
+            if self._clock() - self._opened_at >= self.cooldown_seconds:
+                self._opened_at = self._clock()  # half-open: one trial per cooldown
+                return True
+            return False
+
+    def success(self) -> None:
+        """Close the breaker."""
+        with self._lock:
+            self._failures = 0
+            self._opened_at = None
+
+    def failure(self) -> None:
+        """Count a failure; open the breaker at the threshold."""
+        with self._lock:
+            self._failures += 1
+            if self._failures >= self.threshold:
+                self._opened_at = self._clock()
+
+    @property
+    def is_open(self) -> bool:
+        """True while calls are being refused."""
+        with self._lock:
+            return self._opened_at is not None
+
+
+class ModelOutputError(ValueError):
+    """The model answered, but not with a usable structured reading."""
+
+
+# --------------------------------------------------------------------------- validation
+
+Rejected = list[dict[str, Any]]
+AUTHORITATIVE = ("order_id", "order_ids", "email", "zip", "user_id")
+IDENTITY_KEYS = {"email", "first_name", "last_name", "zip", "user_id"}
+NAME_PART = re.compile(r"[A-Za-z][A-Za-z'\-]{0,39}|[\u3400-\u9fff]{1,4}")
+ORDER_ID_LOOSE = re.compile(r"#?\s*[Ww]\s*(\d{7})|(\d{7})")
+COUNTRIES_USA = {"us", "usa", "u.s.", "u.s.a.", "u.s.a", "united states", "america"}
+
+
+def _stated(value: str, text: str) -> bool:
+    """Return True when ``value`` occurs in ``text`` (case-insensitive; digits as a whole run)."""
+    if value.isdigit():
+        return re.search(rf"(?<!\d){re.escape(value)}(?!\d)", text) is not None
+    return value.casefold() in text.casefold()
+
+
+def _matches(config: DomainConfig, slot: str, value: str) -> bool:
+    spec = config.slots.get(slot)
+    return spec is None or spec.pattern is None or re.match(spec.pattern, value) is not None
+
+
+class _Checker:
+    """Validates one model reading against the domain and the message text."""
+
+    def __init__(self, config: DomainConfig, text: str) -> None:
+        self.config = config
+        self.text = text
+        self.rejected: Rejected = []
+
+    def reject(self, slot: str, value: Any, why: str) -> None:
+        self.rejected.append({"slot": slot, "value": value, "why": why})
+
+    def string(self, slot: str, value: Any) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.reject(slot, value, "not a string")
+            return None
+        return value.strip() or None
+
+    def order_id(self, value: Any) -> str | None:
+        raw = self.string("order_id", value)
+        if raw is None:
+            return None
+        match = ORDER_ID_LOOSE.fullmatch(raw)
+        if match is None:
+            self.reject("order_id", raw, "malformed")
+            return None
+        digits = match.group(1) or match.group(2)
+        normalised = f"#W{digits}"
+        if not _matches(self.config, "order_id", normalised):
+            self.reject("order_id", raw, "pattern")
+            return None
+        if not _stated(digits, self.text):
+            self.reject("order_id", raw, "not in message")
+            return None
+        return normalised
+
+    def patterned(self, slot: str, value: Any, *, lower: bool = False) -> str | None:
+        raw = self.string(slot, value)
+        if raw is None:
+            return None
+        clean = raw.lower() if lower else raw
+        if not _matches(self.config, slot, clean):
+            self.reject(slot, raw, "pattern")
+            return None
+        if not _stated(clean, self.text):
+            self.reject(slot, raw, "not in message")
+            return None
+        return clean
+
+    def email(self, value: Any) -> str | None:
+        clean = self.patterned("email", value, lower=True)
+        if clean is not None and not ex.EMAIL.fullmatch(clean):
+            self.reject("email", clean, "pattern")
+            return None
+        return clean
+
+    def zip(self, slot: str, value: Any) -> str | None:
+        raw = self.string(slot, value)
+        if raw is None:
+            return None
+        if re.fullmatch(r"\d{5}", raw) is None or not _matches(self.config, "zip", raw):
+            self.reject(slot, raw, "pattern")
+            return None
+        if not _stated(raw, self.text):
+            self.reject(slot, raw, "not in message")
+            return None
+        return raw
+
+    def name(self, slot: str, value: Any) -> str | None:
+        raw = self.string(slot, value)
+        if raw is None:
+            return None
+        if NAME_PART.fullmatch(raw) is None or raw.lower() in ex.NAME_STOPWORDS:
+            self.reject(slot, raw, "not a name")
+            return None
+        if not _stated(raw, self.text):
+            self.reject(slot, raw, "not in message")
+            return None
+        return raw.capitalize() if raw.islower() else raw
+
+    def reason(self, value: Any) -> str | None:
+        raw = self.string("reason", value)
+        if raw is None:
+            return None
+        spec = self.config.slots.get("reason")
+        allowed = {*(spec.choices or []), "other"} if spec else {"other"}
+        clean = raw.lower()
+        if clean not in allowed:
+            self.reject("reason", raw, "not a choice")
+            return None
+        return clean
+
+    def payment(self, value: Any) -> dict[str, Any] | None:
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.reject("payment", value, "not an object")
+            return None
+        method_id = self.patterned("payment_method_id", value.get("method_id"))
+        if method_id is not None:
+            return ex.PaymentRef(method_id=method_id).as_dict()
+        source = self.string("payment.source", value.get("source"))
+        if source is not None:
+            source = source.lower().replace(" ", "_")
+            if source not in ("gift_card", "paypal", "credit_card"):
+                self.reject("payment.source", source, "not a choice")
+                source = None
+        last_four = self.string("payment.last_four", value.get("last_four"))
+        if last_four is not None and (
+            re.fullmatch(r"\d{4}", last_four) is None or not _stated(last_four, self.text)
+        ):
+            self.reject("payment.last_four", last_four, "pattern or not in message")
+            last_four = None
+        if last_four is not None and source is None:
+            source = "credit_card"
+        original = value.get("original") is True
+        if source is None and not original:
+            return None
+        offline = ex.payment_ref(self.text)
+        brand = offline.brand if offline is not None and source == "credit_card" else None
+        return ex.PaymentRef(
+            source=source, last_four=last_four, brand=brand, original=original and source is None
+        ).as_dict()
+
+    def address(self, value: Any) -> dict[str, str] | None:
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.reject("address", value, "not an object")
+            return None
+        parts = {
+            key: self.string(f"address.{key}", value.get(key)) or ""
+            for key in ("address1", "address2", "city", "state", "zip", "country")
+        }
+        if not (parts["address1"] and parts["city"] and parts["state"] and parts["zip"]):
+            if any(parts.values()):
+                self.reject("address", value, "incomplete")
+            return None
+        if self.zip("address.zip", parts["zip"]) is None:
+            return None
+        numbers = re.findall(r"\d+", parts["address1"])
+        if not all(_stated(n, self.text) for n in numbers):
+            self.reject("address", value, "street number not in message")
+            return None
+        state = parts["state"]
+        country = parts["country"]
+        return {
+            "address1": parts["address1"],
+            "address2": parts["address2"],
+            "city": parts["city"],
+            "state": state.upper() if len(state) == 2 else state,
+            "country": "USA" if not country or country.lower() in COUNTRIES_USA else country,
+            "zip": parts["zip"],
+        }
+
+    def intent(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ModelOutputError(f"intent is not a string: {value!r}")
+        clean = value.strip()
+        if clean == UNKNOWN or clean in self.config.intents:
+            return clean
+        by_lower = {name.lower(): name for name in self.config.intents}
+        if clean.lower() in by_lower:
+            return by_lower[clean.lower()]
+        self.reject("intent", value, "not in catalogue")
+        return UNKNOWN
+
+    def slots(self, raw: dict[str, Any]) -> dict[str, Any]:
+        slots: dict[str, Any] = {}
+        if (order_id := self.order_id(raw.get("order_id"))) is not None:
+            slots["order_id"] = order_id
+            slots["order_ids"] = [order_id]
+        if (mail := self.email(raw.get("email"))) is not None:
+            slots["email"] = mail
+        if (uid := self.patterned("user_id", raw.get("user_id"))) is not None:
+            slots["user_id"] = uid
+        for key in ("first_name", "last_name"):
+            if (name := self.name(key, raw.get(key))) is not None:
+                slots[key] = name
+        if (zip_code := self.zip("zip", raw.get("zip"))) is not None:
+            slots["zip"] = zip_code
+        if (reason := self.reason(raw.get("reason"))) is not None:
+            slots["reason"] = reason
+        if (payment := self.payment(raw.get("payment"))) is not None:
+            slots["payment_ref"] = payment
+        if (addr := self.address(raw.get("address"))) is not None:
+            slots["address"] = addr
+        answer = raw.get("yes_no")
+        if isinstance(answer, str) and answer.strip().lower() in ("yes", "no"):
+            slots["yes_no"] = answer.strip().lower()
+        elif answer is not None:
+            self.reject("yes_no", answer, "not yes or no")
+        if raw.get("all_items") is True:
+            slots["all_items"] = True
+        return slots
+
+
+def validate_reading(
+    config: DomainConfig, text: str, output: Any
+) -> tuple[str, float, dict[str, Any], Rejected]:
+    """Check the model's structured output; return (intent, confidence, slots, rejected values).
+
+    Raises ModelOutputError when the output is not a reading at all (no tool call,
+    not an object, no intent, a confidence that is not a number); single invalid
+    values are dropped and listed instead.
+    """
+    if isinstance(output, BaseModel):
+        output = output.model_dump()
+    if not isinstance(output, dict):
+        raise ModelOutputError(f"no structured reading in the answer: {output!r}")
+    checker = _Checker(config, text)
+    intent = checker.intent(output.get("intent"))
+    off_catalogue = bool(checker.rejected)
+    raw_confidence = output.get("confidence", 0.5)
+    if isinstance(raw_confidence, bool) or not isinstance(raw_confidence, int | float | str):
+        raise ModelOutputError(f"confidence is not a number: {raw_confidence!r}")
+    try:
+        confidence = min(max(float(raw_confidence), 0.0), 1.0)
+    except ValueError as error:
+        raise ModelOutputError(f"confidence is not a number: {raw_confidence!r}") from error
+    raw_slots = output.get("slots") or {}
+    if not isinstance(raw_slots, dict):
+        raise ModelOutputError(f"slots is not an object: {raw_slots!r}")
+    if off_catalogue:
+        confidence = 0.0
+    return intent, confidence, checker.slots(raw_slots), checker.rejected
+
+
+def merge_slots(offline: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
+    """Merge both readings of a message: regex-found ids/emails/zips win, the model fills the rest.
+
+    For the other slots (names, reason, payment, address, yes/no) the model's
+    value is used when it gives one (it was checked against the message), the
+    offline extractor's otherwise; an explicit payment method id found by the
+    extractors also wins.
+    """
+    merged = dict(model)
+    for key in AUTHORITATIVE:
+        if key in offline:
+            merged[key] = offline[key]
+    payment = offline.get("payment_ref")
+    if isinstance(payment, dict) and payment.get("method_id"):
+        merged["payment_ref"] = payment
+    for key, value in offline.items():
+        merged.setdefault(key, value)
+    return merged
+
+
+def _only_identity(slots: dict[str, Any]) -> bool:
+    keys = set(slots) - {"yes_no"}
+    return bool(keys) and keys <= IDENTITY_KEYS
+
+
+# --------------------------------------------------------------------------- shortcut
+
+FILLER_WORDS = {
+    "it", "its", "it's", "is", "my", "the", "order", "orders", "id", "number", "num", "no",
+    "email", "e", "mail", "address", "zip", "zipcode", "code", "postal", "name", "and", "i",
+    "am", "i'm", "im", "this", "here", "here's", "sure", "ok", "okay", "yes", "please", "user",
+    "account", "of", "for", "that", "was", "be", "would", "should", "oh", "sorry", "thanks",
+    "thank", "you", "a", "to", "use", "with", "one", "mine", "me", "called", "named",
+}  # fmt: skip
+FILLER_ZH = (
+    "订单号", "订单编号", "订单", "邮箱地址", "邮箱", "邮编", "用户名", "账号", "我的", "我叫",
+    "我是", "名字", "是", "和", "好的", "谢谢", "吧", "呢", "啊", "的",
+)  # fmt: skip
+ENTITIES = (ex.EMAIL, ex.ORDER_ID, ex.BARE_ORDER_DIGITS, ex.USER_ID, ex.PAYMENT_ID)
+SLOT_ANSWER_KEYS: dict[str, tuple[str, ...]] = {
+    "order_id": ("order_id",),
+    "email": ("email",),
+    "zip": ("zip",),
+    "user_id": ("user_id",),
+    "identity": ("email", "user_id", "first_name", "last_name", "zip"),
+}
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"\w+", text))
+
+
+def _is_short(text: str, words: int) -> bool:
+    if ex.CJK.search(text):
+        return len(text.strip()) <= words * 2
+    return _words(text) <= words
+
+
+def _residue(text: str, slots: dict[str, Any]) -> list[str]:
+    """Return the words of ``text`` left once stated values and filler words are removed."""
+    cleaned = text
+    for pattern in ENTITIES:
+        cleaned = pattern.sub(" ", cleaned)
+    cleaned = re.sub(r"(?<!\d)\d{5}(?!\d)", " ", cleaned)
+    for key in ("first_name", "last_name"):
+        if isinstance(slots.get(key), str):
+            cleaned = re.sub(re.escape(slots[key]), " ", cleaned, flags=re.I)
+    for filler in FILLER_ZH:
+        cleaned = cleaned.replace(filler, " ")
+    words = re.findall(r"[^\W_]+(?:'[^\W_]+)?", cleaned.lower())
+    return [w for w in words if w not in FILLER_WORDS]
+
+
+def settled_offline(
+    config: DomainConfig, text: str, reading: Reading, expected_slot: str | None
+) -> str | None:
+    """Return why the offline reading settles the turn (no model call needed), or None."""
+    slots = reading.slots
+    if ex.yes_no(text) is not None and set(slots) <= {"yes_no"} and _is_short(text, 4):
+        return "yes_no"
+    if expected_slot is not None:
+        keys = SLOT_ANSWER_KEYS.get(expected_slot)
+        if keys and any(k in slots for k in keys) and not _residue(text, slots):
+            return "slot_answer"
+        payment = slots.get("payment_ref")
+        if (
+            expected_slot == "payment_method_id"
+            and isinstance(payment, dict)
+            and payment.get("method_id")
+            and not _residue(text, slots)
+        ):
+            return "slot_answer"
+        reason_spec = config.slots.get("reason")
+        accepted = (reason_spec.choices or []) if reason_spec is not None else []
+        if (
+            expected_slot == "reason"
+            and slots.get("reason") in accepted
+            and set(slots) <= {"reason", "yes_no"}
+            and _is_short(text, 8)
+        ):
+            return "slot_answer"
+    spec = config.intents.get(reading.intent)
+    if (
+        spec is not None
+        and spec.kind == "smalltalk"
+        and reading.confidence >= 0.8
+        and set(slots) <= {"yes_no"}
+    ):
+        return "smalltalk"
+    return None
+
+
+# --------------------------------------------------------------------------- understander
+
+
+def _intent_catalogue(config: DomainConfig) -> str:
+    return "\n".join(f"- {spec.name}: {spec.description}" for spec in config.intents.values())
+
+
+def _slot_catalogue(config: DomainConfig) -> str:
+    lines: list[str] = []
+    config_names = {"payment": "payment_method_id"}
+    for name, info in ModelSlots.model_fields.items():
+        spec = config.slots.get(config_names.get(name, name))
+        description = spec.description if spec is not None else (info.description or "")
+        if name == "reason":
+            choices = [*(spec.choices or []), "other"] if spec is not None else ["other"]
+            description += " One of: " + "; ".join(choices) + "."
+        lines.append(f"- {name}: {description}")
+    return "\n".join(lines)
+
+
+class ModelUnderstander:
+    """Reads intent and slots with one structured-output model call, falling back offline."""
+
+    def __init__(
+        self,
+        chat: BaseChatModel,
+        offline: OfflineUnderstander,
+        *,
+        database_url: str,
+        breaker: CircuitBreaker | None = None,
+    ) -> None:
+        self.chat = chat
+        self.offline = offline
+        self.config = offline.config
+        self.database_url = database_url
+        self.breaker = breaker or CircuitBreaker()
+        self.calls = 0
+        self._lock = threading.Lock()
+        structured = chat.with_structured_output(
+            reading_tool(self.config), method="function_calling"
+        )
+        self._runnable: Runnable[dict[str, Any], Any] = UNDERSTAND_PROMPT | structured
+        self._static = {
+            "domain_description": self.config.description,
+            "intent_catalogue": _intent_catalogue(self.config),
+            "slot_catalogue": _slot_catalogue(self.config),
+            "tool_name": TOOL_NAME,
+        }
+
+    def read(
+        self,
+        text: str,
+        *,
+        expected_slot: str | None = None,
+        active_intent: str | None = None,
+        language: str = "en",
+    ) -> Reading:
+        """Return the reading of ``text`` (model-backed unless the offline path settles it)."""
+        offline = self.offline.read(
+            text, expected_slot=expected_slot, active_intent=active_intent, language=language
+        )
+        if settled_offline(self.config, text, offline, expected_slot) is not None:
+            return offline
+        if not self.breaker.allow():
+            _record(self.database_url, None, "understand_skipped", {"reason": "circuit_open"})
+            return offline
+        variables = {
+            "message": text,
+            "expected_slot": expected_slot or "none",
+            "active_intent": active_intent or "none",
+            "language": language_name(language),
+        }
+        audit_input = {**variables, "domain": self.config.name}
+        self._count()
+        started = time.perf_counter()
+        try:
+            output = self._runnable.invoke({**self._static, **variables})
+            intent, confidence, model_slots, rejected = validate_reading(self.config, text, output)
+        except Exception as error:  # any failure of the endpoint or its output: stay offline
+            self.breaker.failure()
+            _record(
+                self.database_url,
+                None,
+                "understand_fallback",
+                {
+                    "input": audit_input,
+                    "error": type(error).__name__,
+                    "message": str(error)[:500],
+                    "offline_intent": offline.intent,
+                },
+                (time.perf_counter() - started) * 1000,
+            )
+            return offline
+        latency = (time.perf_counter() - started) * 1000
+        self.breaker.success()
+        slots = merge_slots(offline.slots, model_slots)
+        if intent == UNKNOWN and _only_identity(slots):
+            intent, confidence = "authenticate", max(confidence, 0.5)
+        _record(
+            self.database_url,
+            None,
+            "understand",
+            {
+                "input": audit_input,
+                "output": output,
+                "rejected": rejected,
+                "reading": {"intent": intent, "confidence": confidence, "slots": slots},
+            },
+            latency,
+        )
+        return Reading(intent=intent, confidence=confidence, slots=slots, source="model")
+
+    def _count(self) -> None:
+        with self._lock:
+            self.calls += 1
+        _count_call()
+
+
+# --------------------------------------------------------------------------- phraser
+
+
+class ModelPhraser:
+    """Rewrites a templated reply in a friendly tone with one plain model call."""
+
+    def __init__(
+        self,
+        chat: BaseChatModel,
+        *,
+        database_url: str,
+        breaker: CircuitBreaker | None = None,
+    ) -> None:
+        self.chat = chat
+        self.database_url = database_url
+        self.breaker = breaker or CircuitBreaker()
+        self.calls = 0
+        self._lock = threading.Lock()
+        self._runnable: Runnable[dict[str, Any], BaseMessage] = PHRASE_PROMPT | chat
+
+    def rephrase(self, text: str, language: str, session: str) -> str | None:
+        """Return the rephrased reply, or None on any failure or an empty answer."""
+        if not text.strip():
+            return None
+        variables = {"reply": text, "language_name": language_name(language)}
+        if not self.breaker.allow():
+            _record(self.database_url, session, "phrase_skipped", {"reason": "circuit_open"})
+            return None
+        with self._lock:
+            self.calls += 1
+        _count_call()
+        started = time.perf_counter()
+        try:
+            message = self._runnable.invoke(variables)
+            phrased = message.text.strip()
+        except Exception as error:  # the template reply is always a safe fallback
+            self.breaker.failure()
+            _record(
+                self.database_url,
+                session,
+                "phrase_fallback",
+                {"input": variables, "error": type(error).__name__, "message": str(error)[:500]},
+                (time.perf_counter() - started) * 1000,
+            )
+            return None
+        self.breaker.success()
+        _record(
+            self.database_url,
+            session,
+            "phrase",
+            {"input": variables, "output": phrased},
+            (time.perf_counter() - started) * 1000,
+        )
+        return phrased or None
+
+
+# --------------------------------------------------------------------------- factories
+
+
+@lru_cache(maxsize=8)
+def chat_model(
+    base_url: str, model: str, timeout: float, retries: int, api_key: str
+) -> BaseChatModel:
+    """Return the (cached) OpenAI-compatible chat client of an endpoint."""
+    from langchain_openai import ChatOpenAI
+
+    return ChatOpenAI(
+        base_url=base_url,
+        api_key=api_key,  # type: ignore[arg-type]
+        model=model,
+        timeout=timeout,
+        max_retries=retries,
+    )
+
+
+def _client(context: Context) -> BaseChatModel:
+    if not context.llm_enabled:
+        raise ValueError("no model endpoint configured (llm_base_url and llm_model)")
+    return chat_model(
+        str(context.llm_base_url),
+        str(context.llm_model),
+        float(context.llm_timeout_seconds),
+        int(context.llm_max_retries),
+        context.llm_api_key() or "not-needed",
+    )
+
+
+def _endpoint_key(context: Context) -> tuple[Any, ...]:
+    return (
+        context.llm_base_url,
+        context.llm_model,
+        float(context.llm_timeout_seconds),
+        int(context.llm_max_retries),
+        context.llm_api_key_env,
+        context.database_url,
+    )
+
+
+_factory_lock = threading.Lock()
+_understanders: dict[tuple[Any, ...], ModelUnderstander] = {}
+_phrasers: dict[tuple[Any, ...], ModelPhraser] = {}
+
+
+def model_understander(context: Context, offline: OfflineUnderstander) -> ModelUnderstander:
+    """Return the (cached) model understander of an endpoint, with ``offline`` as its fallback."""
+    key = (*_endpoint_key(context), offline.config.name, id(offline.classifier))
+    with _factory_lock:
+        understander = _understanders.get(key)
+        if understander is None:
+            understander = ModelUnderstander(
+                _client(context), offline, database_url=context.database_url
+            )
+            _understanders[key] = understander
+        return understander
+
+
+def model_phraser(context: Context) -> ModelPhraser:
+    """Return the (cached) model phraser of an endpoint."""
+    key = _endpoint_key(context)
+    with _factory_lock:
+        phraser = _phrasers.get(key)
+        if phraser is None:
+            phraser = ModelPhraser(_client(context), database_url=context.database_url)
+            _phrasers[key] = phraser
+        return phraser
+
+
+def clear_model_caches() -> None:
+    """Forget every cached client, understander and phraser (tests, configuration reloads)."""
+    with _factory_lock:
+        _understanders.clear()
+        _phrasers.clear()
+    chat_model.cache_clear()

@@ -1,0 +1,326 @@
+"""The offline understander: a trained intent classifier plus typed slot extractors.
+
+The classifier is trained at start-up on the domain's example utterances
+(entities masked, so "#W1234567" and "#W7654321" look alike to it) and cached
+per domain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from domain.config import OUT_OF_SCOPE, DomainConfig, load_domain
+from state.context import default_data_dir
+from understanding import extractors as ex
+from understanding.classifier import IntentClassifier, Prediction
+
+CACHE_VERSION = 1  # bump when the classifier's pickled form changes
+
+UNKNOWN = "UNKNOWN"
+
+
+@dataclass(frozen=True)
+class TurnHints:
+    """What the dialogue expects from the next message."""
+
+    expected_slot: str | None = None  # the slot the agent just asked for
+    active_intent: str | None = None  # the task in progress
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Intent and slots read from one message (before dialogue tracking)."""
+
+    intent: str
+    confidence: float
+    slots: dict[str, Any]
+    source: str = "offline"  # "offline" or "model"
+    # Other requests in the same message, in order: (intent, the sentence that asks it).
+    others: tuple[tuple[str, str], ...] = ()
+
+
+def extract_slots(text: str, hints: TurnHints) -> dict[str, Any]:
+    """Run every typed extractor on ``text``; keys are present only for stated values."""
+    expecting = hints.expected_slot
+    slots: dict[str, Any] = {}
+    ids = ex.order_ids(text, expecting=expecting == "order_id")
+    if ids:
+        slots["order_id"] = ids[0]
+        if len(ids) > 1:
+            slots["order_ids"] = ids
+    elif (malformed := ex.malformed_order_id(text)) is not None:
+        slots["order_id"] = malformed  # kept so that validation can say what is wrong with it
+    if (mail := ex.email(text)) is not None:
+        slots["email"] = mail
+    if (uid := ex.user_id(text)) is not None:
+        slots["user_id"] = uid
+    name = ex.person_name(text, expecting=expecting == "identity")
+    if name is not None:
+        slots["first_name"], slots["last_name"] = name
+    if (zip_code := ex.zip_code(text, expecting=expecting == "identity")) is not None:
+        slots["zip"] = zip_code
+    if (reason := ex.cancel_reason(text)) is not None:
+        slots["reason"] = reason
+    if (payment := ex.payment_ref(text)) is not None:
+        slots["payment_ref"] = payment.as_dict()
+    if (addr := ex.address(text)) is not None:
+        slots["address"] = addr
+    if (answer := ex.yes_no(text)) is not None:
+        slots["yes_no"] = answer
+    if ex.wants_all_items(text):
+        slots["all_items"] = True
+    return slots
+
+
+class OfflineUnderstander:
+    """Reads intent and slots without any model."""
+
+    def __init__(self, config: DomainConfig, classifier: IntentClassifier) -> None:
+        self.config = config
+        self.classifier = classifier
+
+    def read(
+        self,
+        text: str,
+        *,
+        expected_slot: str | None = None,
+        active_intent: str | None = None,
+        language: str = "en",
+    ) -> Reading:
+        """Classify the message and extract its slots."""
+        slots = extract_slots(text, TurnHints(expected_slot, active_intent))
+        if active_intent is not None and ex.only_entities(text):
+            # "#W1234567", "95144" during a task: an answer, nothing to classify.
+            return Reading(intent=UNKNOWN, confidence=0.0, slots=slots)
+        intent, confidence, others = self.requests(text)
+        if intent == UNKNOWN and _only_identity(slots):
+            intent, confidence = "authenticate", max(confidence, 0.5)
+        return Reading(intent=intent, confidence=confidence, slots=slots, others=others)
+
+    def classify(self, text: str) -> tuple[str, float]:
+        """The intent of the message and its confidence (see :meth:`requests`)."""
+        intent, confidence, _ = self.requests(text)
+        return intent, confidence
+
+    def requests(self, text: str) -> tuple[str, float, tuple[tuple[str, str], ...]]:
+        """Classify the message and each of its sentences; return the request to act on first.
+
+        "Hi, I'm Noah Brown, zip 80279. Please cancel order #W7678072." is a greeting,
+        an identification and a cancellation: the task is the intent. The message is
+        also read with the identification cut out, so that "my email is x@example.com,
+        I'd like an update on my last order" is about the order. The domain's patterns
+        settle whole messages ("thx"); its cues name requests the examples cannot
+        ("undo the cancellation": a human). Other tasks asked in other sentences
+        ("cancel my pending orders. And return the watch") come back as ``others``.
+        """
+        settled = self._pattern(text)
+        if settled is not None:
+            return settled, 1.0, ()
+        parts = views(text)
+        predictions = self.classifier.predict_many([ex.mask_entities(p) for p in parts])
+        # The request of the highest rank wins; between requests of one rank, the one
+        # asked first (the user's order), then the surer one.
+        best: tuple[int, int, float, str] = (-1, 0, 0.0, UNKNOWN)
+        asked: list[tuple[str, str]] = []
+        for index, (part, prediction) in enumerate(zip(parts, predictions, strict=True)):
+            label, confidence = self._accept(prediction)
+            candidate = (self._rank(label), -index, confidence, label)
+            if candidate[:3] > best[:3]:
+                best = candidate
+            if label != UNKNOWN and self.config.intents[label].kind in ("write", "read"):
+                asked.append((label, part))
+            elif asked and index > 0 and label in (UNKNOWN, *self._small_talk()):
+                # "…return the watch. Only the watch, nothing else from that delivery."
+                asked[-1] = (asked[-1][0], f"{asked[-1][1]} {part}")
+        for label in self._cued(text):
+            candidate = (self._rank(label), -len(parts), CUE_CONFIDENCE, label)
+            if candidate[:3] > best[:3]:
+                best = candidate
+        if best[3] == UNKNOWN:
+            return UNKNOWN, float(predictions[0].confidence), ()
+        return best[3], best[2], self._others(best[3], asked) if len(parts) > 1 else ()
+
+    def _others(self, main: str, asked: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+        """Requests besides ``main``, one per intent (not of main's family), in order."""
+        family = self._family(main)
+        seen = {main}
+        others: list[tuple[str, str]] = []
+        for label, part in asked:
+            if label in seen or (family is not None and self._family(label) == family):
+                continue
+            if self.config.intents[label].kind != "write" and self._rank(main) >= 3:
+                continue  # a look-up beside a change is usually how to find the order
+            seen.add(label)
+            others.append((label, part))
+        return tuple(others)
+
+    def _accept(self, prediction: Prediction) -> tuple[str, float]:
+        """The label of a prediction, or UNKNOWN below the threshold.
+
+        Intents of one family (by default: settled by the same tool) count together:
+        "what's in my order, I can't remember what I bought", split between the order's
+        status and the list of orders, is still surely a look-up of the user's orders.
+        """
+        if prediction.label not in (IntentClassifier.UNKNOWN, OUT_OF_SCOPE):
+            own = self.config.intents[prediction.label].threshold
+            if own is not None and prediction.confidence < own:
+                return UNKNOWN, float(prediction.confidence)
+            return prediction.label, float(prediction.confidence)
+        if not prediction.ranking:
+            return UNKNOWN, float(prediction.confidence)
+        top, confidence = prediction.ranking[0]
+        family = self._family(top)
+        if family is None:
+            return UNKNOWN, float(confidence)
+        mass = sum(p for label, p in prediction.ranking if self._family(label) == family)
+        if mass >= self.classifier.threshold:
+            return top, float(mass)
+        return UNKNOWN, float(confidence)
+
+    def _small_talk(self) -> list[str]:
+        return [n for n, spec in self.config.intents.items() if spec.kind == "smalltalk"]
+
+    def _family(self, label: str) -> str | None:
+        spec = self.config.intents.get(label)
+        if spec is None:
+            return None
+        return spec.family or spec.tool
+
+    def _pattern(self, text: str) -> str | None:
+        for name, spec in self.config.intents.items():
+            if any(re.fullmatch(p, text.strip(), re.I) for p in spec.patterns):
+                return name
+        return None
+
+    def _cued(self, text: str) -> list[str]:
+        return [
+            name
+            for name, spec in self.config.intents.items()
+            if any(re.search(c, text, re.I) for c in spec.cues)
+        ]
+
+    def _rank(self, label: str) -> int:
+        if label == UNKNOWN:
+            return -1
+        spec = self.config.intents[label]
+        return spec.priority if spec.priority is not None else INTENT_RANK.get(spec.kind, 0)
+
+
+# When one message holds several requests, the one to act on: a human asked for, then a
+# change (its confirmation lists the order anyway), then a look-up, then who the user is.
+CUE_CONFIDENCE = 0.75  # confidence reported for an intent named by one of its cues
+INTENT_RANK = {"handoff": 4, "write": 3, "read": 2, "knowledge": 2, "auth": 1, "smalltalk": 0}
+# Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request), and
+# a second request joined by "and" ("return the hose, and exchange the boots").
+SENTENCE = re.compile(
+    r"(?<=[.!?。！？;；，])\s*|\s+(?:and also|also|then)\s+|,?\s+and\s+(?=(?:also\s+)?"
+    r"(?:i\s+(?:also\s+)?(?:want|would|need|'d|'m)|exchange|return|cancel|change|modify|swap|"
+    r"update|track|send|ship|switch)\b)",
+    re.I,
+)
+
+
+def views(text: str) -> list[str]:
+    """The texts to classify for one message: its sentences, or itself and without its ids.
+
+    Each view costs an embedding (about 10 ms on a small CPU), so a message of several
+    sentences is read sentence by sentence (the whole adds little), and the view without
+    the identification is added only when there is one to cut out.
+    """
+    parts = segments(text)
+    if parts:
+        kept = [
+            p
+            for p in parts
+            if (len(p.split()) > 1 or ex.CJK.search(p)) and not ex.negates_request(p)
+        ]
+        # Chinese clauses are short and lean on each other: read the whole message too.
+        return [text, *kept] if ex.CJK.search(text) else kept or [text]
+    stripped = ex.strip_identity(text)
+    if stripped != text and len(stripped.split()) >= 2:
+        return [text, stripped]
+    return [text]
+
+
+def segments(text: str) -> list[str]:
+    """Split a message into sentences (only when it has more than one)."""
+    parts = [p.strip() for p in SENTENCE.split(text) if p and len(p.strip()) > 2]
+    return parts if len(parts) > 1 else []
+
+
+def _only_identity(slots: dict[str, Any]) -> bool:
+    keys = set(slots) - {"yes_no"}
+    return bool(keys) and keys <= {"email", "first_name", "last_name", "zip", "user_id"}
+
+
+@lru_cache(maxsize=4)
+def trained_classifier(domain: str, threshold: float | None = None) -> IntentClassifier:
+    """Train (once per process) the intent classifier on the domain's examples.
+
+    Embedding a few thousand examples takes tens of seconds on a small CPU, so the
+    fitted classifier is also kept on disk under the data directory, keyed by a hash
+    of everything it depends on (examples, labels, model, library versions): a changed
+    catalogue trains anew, an unchanged one loads in milliseconds.
+    """
+    config = load_domain(domain)
+    texts, labels = config.training_data()
+    masked = [ex.mask_entities(t) for t in texts]
+    classifier = IntentClassifier(threshold=config.threshold if threshold is None else threshold)
+    path = _cache_path(domain, classifier, masked, labels)
+    cached = _load_cached(path)
+    if cached is not None:
+        cached.threshold = classifier.threshold
+        return cached
+    classifier.fit(masked, labels)
+    _store(path, classifier)
+    return classifier
+
+
+def _cache_path(
+    domain: str, classifier: IntentClassifier, texts: list[str], labels: list[str]
+) -> Path:
+    import sklearn
+
+    key = json.dumps(
+        [classifier.model_name, sklearn.__version__, CACHE_VERSION, texts, labels],
+        ensure_ascii=False,
+    )
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+    return default_data_dir() / "cache" / f"intents-{domain}-{digest}.pkl"
+
+
+def _load_cached(path: Path) -> IntentClassifier | None:
+    try:
+        with path.open("rb") as handle:
+            loaded = pickle.load(handle)  # our own file, written by _store below
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        return None
+    return loaded if isinstance(loaded, IntentClassifier) and loaded.is_fitted else None
+
+
+def _store(path: Path, classifier: IntentClassifier) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        with partial.open("wb") as handle:
+            pickle.dump(classifier, handle)
+        partial.replace(path)  # atomic: a concurrent reader sees the old file or the new one
+        prefix = path.name.rsplit("-", 1)[0]
+        for stale in path.parent.glob(f"{prefix}-*.pkl"):
+            if stale != path:
+                stale.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only data directory only costs the next process a retraining
+
+
+def offline_understander(domain: str, threshold: float | None = None) -> OfflineUnderstander:
+    """Return the offline understander of ``domain``."""
+    return OfflineUnderstander(load_domain(domain), trained_classifier(domain, threshold))

@@ -1,0 +1,33 @@
+"""Choose the understander for a deployment: the offline one, or the model with offline fallback."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from state.context import Context
+from understanding.offline import Reading, offline_understander
+
+
+class Understander(Protocol):
+    """Reads intent, confidence and slots from one user message."""
+
+    def read(
+        self,
+        text: str,
+        *,
+        expected_slot: str | None = None,
+        active_intent: str | None = None,
+        language: str = "en",
+    ) -> Reading:
+        """Return what the message says."""
+        ...
+
+
+def get_understander(context: Context) -> Understander:
+    """Return the understander configured by ``context``."""
+    offline = offline_understander(context.domain, context.intent_threshold)
+    if not context.llm_enabled:
+        return offline
+    from understanding.model import model_understander
+
+    return model_understander(context, offline)
