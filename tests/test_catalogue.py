@@ -122,7 +122,7 @@ RETAIL = load_domain("retail").lexicon
 def item(item_id: str, name: str, price: float = 100.0, **options: str) -> dict:
     return {
         "item_id": item_id,
-        "product_id": name,
+        "product_id": f"p-{name.lower().replace(' ', '-')}",
         "name": name,
         "price": price,
         "options": options,

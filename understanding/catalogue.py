@@ -414,6 +414,13 @@ def described_values(
     return found
 
 
+def _names_id(text: str, identifier: object) -> bool:
+    """True when ``text`` names ``identifier`` as a whole token ("th" is not in "the")."""
+    if not identifier:
+        return False
+    return re.search(rf"(?<![\w-]){re.escape(str(identifier))}(?![\w-])", text) is not None
+
+
 def _one_utterance(
     text: str, items: Sequence[Mapping[str, Any]], lexicon: Lexicon, pending: Sequence[str] = ()
 ) -> tuple[list[str], list[str], list[str]]:
@@ -426,7 +433,7 @@ def _one_utterance(
     picked: list[str] = [
         str(i["item_id"])
         for i in items
-        if str(i["item_id"]) in text or (i.get("product_id") and str(i["product_id"]) in text)
+        if _names_id(text, i["item_id"]) or _names_id(text, i.get("product_id"))
     ]
     dropped: list[str] = []
     ambiguous: list[str] = []
