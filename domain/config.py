@@ -94,6 +94,9 @@ class DomainConfig(BaseModel):
     lexicon_states: dict[str, str] = Field(
         default_factory=dict, description='State codes and their names ("the order to Texas").'
     )
+    lexicon_places: dict[str, str] = Field(
+        default_factory=dict, description='Place names in other languages ("纽约": New York).'
+    )
     lexicon_relatives: list[RelativeSpec] = Field(default_factory=list)
     threshold: float = Field(default=0.6, description="Reject threshold of the offline classifier.")
     out_of_scope: dict[str, list[str]] = Field(
@@ -165,6 +168,7 @@ def load_domain(name: str = "retail") -> DomainConfig:
             "lexicon_scales": lexicon.get("scales", []),
             "lexicon_units": lexicon.get("units", {}),
             "lexicon_states": lexicon.get("states", {}),
+            "lexicon_places": lexicon.get("places", {}),
             "lexicon_relatives": lexicon.get("relatives", []),
             "out_of_scope": intents.get("out_of_scope", {}),
             "threshold": intents.get("threshold", 0.6),

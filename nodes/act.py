@@ -10,6 +10,7 @@ from langgraph.types import Command, interrupt
 
 from domain.retail.presenters import present
 from nodes.common import audited, domain_config, tool_caller
+from nodes.tracking import supersede
 from state.context import Context
 from state.dialogue import TURN_START, DialogueState, Flow
 from understanding import extractors as ex
@@ -38,7 +39,7 @@ def resume_paused(paused: list[Flow]) -> tuple[Flow | None, list[Flow], list[dic
 
 def next_in_queue(flow: Flow, queued: list[str]) -> Flow:
     """The same task for the next order of a several-order request, with what was said."""
-    kept = {k: v for k, v in flow["slots"].items() if k in ("reason", "payment_ref")}
+    kept = {k: v for k, v in flow["slots"].items() if k in ("reason", "payment_ref", "address")}
     return Flow(
         intent=flow["intent"],
         slots={**kept, "order_id": queued[0], "queue": queued[1:]},
@@ -126,7 +127,7 @@ def await_confirmation(
         update = {**base, "route": "execute"}
         follow = follow_up(runtime.context, state.flow, ex.after_answer(text))
         if follow is not None:  # "yes. next the garden hose and the backpack"
-            update["paused"] = [*state.paused, follow]
+            update["paused"] = [*supersede(state.paused, follow), follow]
         return Command(goto="execute_tool", update=update)
     if verdict == "no":
         flow, paused, notices = resume_paused(state.paused)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_core.messages import AnyMessage
 from langgraph.runtime import Runtime
 
 from domain.config import DomainConfig
@@ -279,6 +281,17 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
             user_id=who.user_id,
             text="" if act == "resume" else understanding["text"],
             language=state.language,
+            recent=recent_messages(state.messages),
+            focus_order=state.focus_order,
         ),
     )
     return {**update, **_decided(state, context, decision, who.notices)}
+
+
+RECENT_MESSAGES = 3  # whole user messages the policy may look back at
+
+
+def recent_messages(messages: Sequence[AnyMessage]) -> tuple[str, ...]:
+    """The user's last few messages, oldest first, as plain text."""
+    said = [m.text for m in messages if m.type == "human"]
+    return tuple(said[-RECENT_MESSAGES:])

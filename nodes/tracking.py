@@ -126,6 +126,8 @@ def track(
             own = own.replace(part, " ")
         text = " ".join(own.split())
     tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
+    if tracked.act in ("new", "switch") and tracked.flow is not None:
+        tracked.paused = supersede(tracked.paused, tracked.flow)
     if tracked.act in ("new", "switch", "digress") and others:
         waiting = [_start(config.intent(i), part, _stated(part)) for i, part in others]
         tracked.paused = (
@@ -135,6 +137,22 @@ def track(
         )
         tracked.queued = [i for i, _ in others]
     return tracked
+
+
+def supersede(paused: Sequence[Flow], flow: Flow) -> list[Flow]:
+    """Drop the paused tasks a new one restates: same intent, nothing it does not also say.
+
+    "change all my pending orders' address … and the default one too", then "yes, all
+    pending orders and the default address": the waiting address change is asked again,
+    not a second time.
+    """
+
+    def restated(waiting: Flow) -> bool:
+        return waiting["intent"] == flow["intent"] and all(
+            flow["slots"].get(k) == v for k, v in waiting["slots"].items()
+        )
+
+    return [p for p in paused if not restated(p)]
 
 
 def _stated(text: str) -> dict[str, Any]:
@@ -189,6 +207,8 @@ def carry_order(
     """
     wants_order = spec is not None and "order_id" in (*spec.slots, *spec.optional)
     if spec is None or focus_order is None or not wants_order or "order_id" in slots:
+        return slots
+    if ex.points_elsewhere(text):  # "cancel my other pending order": find it, don't assume
         return slots
     if spec.kind == "read" or ex.refers_back(text):
         return {**slots, "order_id": focus_order}

@@ -756,7 +756,35 @@ def generate_demo_data(seed: int = DEMO_SEED) -> dict[str, Any]:
     products = _generate_products(rng, ids)
     users = _generate_users(rng, ids)
     orders = _generate_orders(rng, ids, products, users)
+    _ship_some_elsewhere(seed, users, orders)
     return {"products": products, "users": users, "orders": orders}
+
+
+ELSEWHERE_SHARE = 0.2  # customers who had one order sent to another address
+
+
+def _ship_some_elsewhere(
+    seed: int, users: dict[str, dict[str, Any]], orders: dict[str, dict[str, Any]]
+) -> None:
+    """Send one later order of some customers to another city (a relative's, a new home).
+
+    Drawn from a generator of its own, so the rest of the store stays as it was.
+    """
+    rng = random.Random(f"{seed}-elsewhere")
+    for user in users.values():
+        if len(user["orders"]) < 2 or rng.random() >= ELSEWHERE_SHARE:
+            continue
+        home = user["address"]["city"]
+        city, state, zip_prefix = rng.choice([c for c in CITIES if c[0] != home])
+        order_id = rng.choice(user["orders"][1:])
+        orders[order_id]["address"] = {
+            "address1": f"{rng.randint(100, 999)} {rng.choice(STREETS)}",
+            "address2": f"Suite {rng.randint(100, 999)}",
+            "city": city,
+            "country": "USA",
+            "state": state,
+            "zip": f"{zip_prefix}{rng.randint(0, 99):02d}",
+        }
 
 
 def load_demo_data(url: str, seed: int = DEMO_SEED) -> ImportCounts:

@@ -216,6 +216,12 @@ def test_request_shapes() -> None:
     assert ex.means_all_orders("cancel both of them")
     assert not ex.means_all_orders("cancel the order")
     assert ex.means_latest("the order I placed most recently")
+    assert ex.points_elsewhere("I have another pending order, cancel it")
+    assert ex.points_elsewhere("把另一个订单也取消")
+    assert not ex.points_elsewhere("cancel that order")
+    assert ex.item_count("the order with five things in it") == 5
+    assert ex.item_count("有3件商品的订单") == 3
+    assert ex.item_count("cancel it") is None
     assert ex.wants_split_payment("can you split the payment over another card?")
     assert not ex.wants_split_payment("pay with my visa")
     assert ex.is_question("how long does a refund take?")

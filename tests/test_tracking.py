@@ -34,6 +34,11 @@ def test_a_write_needs_the_user_to_point_back_at_the_order() -> None:
         "order_id": "#W2222222"
     }
 
+    # "another pending order … cancel it": "it" is the other order, found by the policy.
+    other = "I have another pending order with five things in it. could you cancel it?"
+    assert carry_order(spec, other, {}, "#W1111111") == {}
+    assert carry_order(spec, "my pending order has a hose. cancel that hose", {}, "#W1") == {}
+
 
 def test_an_answer_naming_the_offered_options_stays_in_the_task() -> None:
     asking = flow("exchange_items", "new_item_ids", order_id="#W1111111")

@@ -557,6 +557,49 @@ REFERS_BACK = re.compile(
 )
 
 
+# "another pending order", "my other order", "the delivered one": not the order just discussed.
+OTHER_ORDER = re.compile(
+    r"\b(?:another|other|different|second)\s+(?:\w+\s+)?order\b|"
+    r"另一个订单|另外一个订单|另一笔|其他订单|别的订单",
+    re.I,
+)
+ELSEWHERE = re.compile(
+    rf"{OTHER_ORDER.pattern}|"
+    r"\b(?:pending|delivered|processed|undelivered|unshipped|cancelled|canceled)\s+order\b|"
+    r"(?:待发货|待处理|已送达|已发货|已取消)的?订单",
+    re.I,
+)
+COUNT_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+    "七": 7, "八": 8, "九": 9, "十": 10,
+}  # fmt: skip
+ITEM_COUNT = re.compile(
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:things|items|products|pieces|of them)\b|([一两二三四五六七八九十]|\d{1,2})\s*(?:件|样)",
+    re.I,
+)
+
+
+def points_elsewhere(text: str) -> bool:
+    """True when the message means an order other than the one just discussed."""
+    return bool(ELSEWHERE.search(text))
+
+
+def means_other_order(text: str) -> bool:
+    """True when the user says the order is not the one just discussed ("my other order")."""
+    return bool(OTHER_ORDER.search(text))
+
+
+def item_count(text: str) -> int | None:
+    """How many items the user says an order holds ("the order with five things in it")."""
+    match = ITEM_COUNT.search(text)
+    if match is None:
+        return None
+    word = (match.group(1) or match.group(2)).lower()
+    return int(word) if word.isdigit() else COUNT_WORDS.get(word)
+
+
 LATEST = re.compile(
     r"\b(most recent(?:ly)?|latest|last order|newest|recent order|the last one|just placed|"
     r"placed recently)\b|最近|最新|上一个订单|刚下的",
@@ -590,7 +633,7 @@ def is_question(text: str) -> bool:
 
 ALL_ORDERS = re.compile(
     r"\b(?:all|both|every|each)\s+(?:of\s+)?(?:my\s+|the\s+|these\s+|those\s+)?(?:pending\s+|open\s+)?"
-    r"(?:orders|of them|ones)\b|\bthem (?:all|both)\b|\bboth of them\b|所有(?:待处理的?)?订单|"
+    r"(?:orders|of them|ones)\b|\bthem (?:all|both)\b|\bboth of them\b|所有[^，。,；;]{0,8}订单|"
     r"全部(?:待处理的?)?订单|两个订单|都取消",
     re.I,
 )

@@ -33,6 +33,7 @@ from understanding.catalogue import (
 
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")
+ADDRESS_WORD = re.compile(r"\baddress|地址", re.I)
 ADDRESS_KEYS = ("address1", "address2", "city", "state", "country", "zip")
 MAX_CHOICES = 8  # variants listed when asking which one
 ITEM_INTENTS = ("return_items", "exchange_items", "modify_items")
@@ -75,6 +76,8 @@ class PolicyInput:
     user_id: str | None
     text: str
     language: str
+    recent: Sequence[str] = ()  # the user's last few whole messages, oldest first
+    focus_order: str | None = None  # the order the conversation was last about
 
 
 class Ask(Exception):
@@ -114,6 +117,14 @@ class Failed(Exception):
     def __init__(self, outcome: ToolOutcome) -> None:
         super().__init__(outcome["error"])
         self.outcome = outcome
+
+
+def _english_places(text: str, places: Mapping[str, str]) -> str:
+    """The text with place names of other languages followed by their English names."""
+    for name, english in places.items():
+        if name in text:
+            text = text.replace(name, f"{name} {english} ")
+    return text
 
 
 def _need(outcome: ToolOutcome) -> dict[str, Any]:
@@ -383,22 +394,82 @@ class RetailPolicy:
 
     def _by_place(self, orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The one order shipped to a city or state the user names ("sent to Texas by mistake")."""
-        texts = self._history()
-        places = self.inp.config.lexicon_states
         if len(orders) > MAX_CHOICES:
             return []
-        found = []
-        for order in orders:
-            where = _need(self.call("get_order_details", {"order_id": order["order_id"]}))["order"]
-            names = [str(where["city"]), places.get(str(where["state"]), "")]
-            code = str(where["state"])
-            if any(
-                any(n and contains_phrase(t, n) for n in names)
-                or re.search(rf",\s*{re.escape(code)}\b|\b{re.escape(code)}\s+\d{{5}}\b", t)
+        found = self._best_placed(
+            [
+                _need(self.call("get_order_details", {"order_id": o["order_id"]}))["order"]
+                for o in orders
+            ]
+        )
+        wanted = {str(o["order_id"]) for o in found}
+        return [o for o in orders if str(o["order_id"]) in wanted] if len(found) == 1 else []
+
+    def _best_placed(
+        self, rows: Sequence[Mapping[str, Any]], texts: Sequence[str] = ()
+    ) -> list[Mapping[str, Any]]:
+        """The order rows whose city or state the user names; the longest name wins.
+
+        "my Washington DC address" is DC (city Washington, state "Washington DC"), not
+        Washington state; Chinese place names go through the lexicon ("纽约" → New York).
+        """
+        texts = [
+            _english_places(t, self.inp.config.lexicon_places) for t in texts or self._history()
+        ]
+        states = self.inp.config.lexicon_states
+        scored: list[tuple[int, Mapping[str, Any]]] = []
+        for row in rows:
+            code = str(row["state"] or "")
+            names = [str(row["city"] or ""), states.get(code, "")]
+            score = max(
+                (len(n) for n in names if n and any(contains_phrase(t, n) for t in texts)),
+                default=0,
+            )
+            if code and any(
+                re.search(rf",\s*{re.escape(code)}\b|\b{re.escape(code)}\s+\d{{5}}\b", t)
                 for t in texts
             ):
-                found.append(order)
-        return found if len(found) == 1 else []
+                score = max(score, len(code))
+            scored.append((score, row))
+        best = max((score for score, _ in scored), default=0)
+        return [row for score, row in scored if best and score == best]
+
+    def _address_from_orders(self, target: str | None) -> dict[str, str] | None:
+        """An address the user points to on another of their orders, if exactly one fits.
+
+        "ship it to the same address as order #W8277957", "my Washington DC address, it
+        is on one of my orders", "行李箱那个订单上的地址": by order id, then by place, then
+        by the product that order holds.
+        """
+        # Whole recent messages too: "my DC address … it is on one of my orders" may have
+        # been said in the message that started another request.
+        texts = list(dict.fromkeys([*self.inp.recent, *self._history()]))
+        if not any(ADDRESS_WORD.search(t) for t in texts):
+            return None
+        data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
+        others = [str(o["order_id"]) for o in data["orders"] if o["order_id"] != target]
+        named = [i for t in texts for i in ex.order_ids(t) if i in others]
+        rows = [
+            _need(self.call("get_order_details", {"order_id": i}))["order"]
+            for i in (named[-1:] or others[: MAX_CHOICES * 2])
+        ]
+        if not named:
+            placed = self._best_placed(rows, texts)
+            if not placed:
+                contents: dict[str, set[str]] = {}
+                for item in data["items"]:
+                    contents.setdefault(str(item["order_id"]), set()).add(str(item["name"]))
+                names = sorted({n for ns in contents.values() for n in ns})
+                wanted = {n for t in texts for n in mentioned_products(t, names, self._lex)}
+                wanted -= contents.get(target or "", set())
+                placed = [
+                    r for r in rows if wanted and wanted & contents.get(str(r["order_id"]), set())
+                ]
+            rows = list(placed)
+        addresses = {tuple(str(r[k] or "") for k in ADDRESS_KEYS) for r in rows}
+        if len(addresses) != 1:
+            return None
+        return dict(zip(ADDRESS_KEYS, addresses.pop(), strict=True))
 
     def _other_product_named(self, order_names: Sequence[str]) -> str | None:
         """A product of the catalogue, not in the order, that the user asked for instead."""
@@ -428,6 +499,8 @@ class RetailPolicy:
         names = sorted({n for ns in contents.values() for n in ns})
         wanted = {n for t in self._history() for n in mentioned_products(t, names, self._lex)}
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
+        if any(ex.means_other_order(t) for t in self._history()):  # "my other pending order"
+            fitting = [o for o in fitting if o["order_id"] != self.inp.focus_order]
         if wanted:
             holding = [o for o in orders if wanted <= set(contents.get(o["order_id"], []))]
             # In no order the task can act on: take the one that holds them, so that the
@@ -439,6 +512,10 @@ class RetailPolicy:
             fitting = self._by_place(orders)  # "the order that went to Texas", else ask
         if wanted and 1 < len(fitting) <= MAX_CHOICES:
             fitting = self._by_described_items(fitting, wanted, names)
+        counts = {c for t in self._history() if (c := ex.item_count(t)) is not None}
+        if len(fitting) > 1 and len(counts) == 1:  # "the order with five things in it"
+            sized = [o for o in fitting if len(contents.get(o["order_id"], [])) in counts]
+            fitting = sized or fitting
         if 1 < len(fitting) <= MAX_CHOICES:
             fitting = self._by_place(fitting) or fitting
         if len(fitting) == 1:
@@ -457,7 +534,7 @@ class RetailPolicy:
         self._order_owner()
         return self._plan(tool, {"order_id": self.slots["order_id"]}, write=False)
 
-    def _queue_orders(self, status: str) -> None:
+    def _queue_orders(self, status: str, *, by_ids: bool = True) -> None:
         """Several orders in one request ("cancel both", "#W1 and #W2"): one at a time.
 
         The first becomes this task's order; the others wait in the task's queue and
@@ -466,6 +543,8 @@ class RetailPolicy:
         if self.slots.get("order_id") and not self.slots.get("order_ids"):
             return
         named = list(dict.fromkeys(i for t in self._history() for i in ex.order_ids(t)))
+        if not by_ids:  # "ship #W1 to the address of #W2": one order to change
+            named = []
         if len(named) < 2 and any(ex.means_all_orders(t) for t in self._history()):
             data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
             named = [str(o["order_id"]) for o in data["orders"] if o["status"] == status]
@@ -532,7 +611,8 @@ class RetailPolicy:
             raise Ask("policy.partial_cancel", "whole_order", order_id=order_id, items=items)
 
     def modify_address(self) -> Decision:
-        """Change the shipping address of a pending order."""
+        """Change the shipping address of a pending order ("all my pending orders": one by one)."""
+        self._queue_orders("pending", by_ids=False)
         owner = self._order_owner()
         self._status(owner, "pending", "modify_address")
         address = self._address(lambda: self._order_address(str(owner["order_id"])))
@@ -569,10 +649,16 @@ class RetailPolicy:
 
         ``current`` gives the address being changed, which a new suite number amends.
         """
-        address = dict(self._require("address"))
-        if address.get("from_order") == "yes" and self.flow["intent"] == "modify_address":
+        target = self.slots.get("order_id") if self.flow["intent"] == "modify_address" else None
+        given = self.slots.get("address") or {}
+        if not given or (given.get("from_order") == "yes" and target):
+            found = self._address_from_orders(target)
+            if found is not None:
+                self.slots["address"] = found
+                return found
+        if given.get("from_order") == "yes" and target:
             self.slots.pop("address")  # an order's own address is no new address for it
-            address = dict(self._require("address"))
+        address = dict(self._require("address"))
         if address.get("default") == "yes":
             return self._profile_address()
         if address.get("from_order") == "yes":
