@@ -222,6 +222,10 @@ def test_request_shapes() -> None:
     assert ex.item_count("the order with five things in it") == 5
     assert ex.item_count("有3件商品的订单") == 3
     assert ex.item_count("cancel it") is None
+    assert ex.only_identity("Hi, I'm Noah Brown, zip 80279.")
+    assert ex.only_identity("我叫 Chen Clark，邮编 28273")
+    assert not ex.only_identity("my email is a.b@example.com, cancel my order")
+    assert not ex.only_identity("hello")
     assert ex.wants_split_payment("can you split the payment over another card?")
     assert not ex.wants_split_payment("pay with my visa")
     assert ex.is_question("how long does a refund take?")
@@ -232,3 +236,14 @@ def test_request_shapes() -> None:
     assert not ex.only_entities("ok it's #W1234567")
     assert ex.amends("no, make it the blue one")
     assert not ex.amends("no, leave it as it is")
+
+
+def test_sentences_are_not_split_inside_an_email_address() -> None:
+    from understanding.offline import views
+
+    text = "My email is jamal.nguyen8354@example.com. Cancel order #W3129046, I don't need it."
+    assert views(text) == [
+        "My email is jamal.nguyen8354@example.com.",
+        "Cancel order #W3129046, I don't need it.",
+    ]
+    assert views("Hi.Cancel my order.It was a mistake") == ["Cancel my order.", "It was a mistake"]

@@ -690,3 +690,22 @@ def test_model_calls_per_turn_through_the_graph(tmp_path: Path) -> None:
     assert counts[1] == 1  # read by the model; a confirmation question is not rephrased
     assert counts[2] == 0  # the yes at the confirmation is settled without a model
     assert "cancelled" in turn.reply
+
+
+def test_a_sentence_that_only_identifies_the_user_is_not_embedded(
+    offline: OfflineUnderstander, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    classified: list[str] = []
+    predict_many = offline.classifier.predict_many
+
+    def spy(texts: list[str]) -> Any:
+        classified.extend(texts)
+        return predict_many(texts)
+
+    monkeypatch.setattr(offline.classifier, "predict_many", spy)
+    reading = offline.read("I'm Mia Mitchell, zip 60655. What's the status of order #W1309753?")
+    assert reading.intent == "order_status"
+    assert len(classified) == 1 and "status" in classified[0]
+    classified.clear()
+    assert offline.read("I'm Mia Mitchell, zip 60655.").intent == "authenticate"
+    assert classified == []

@@ -772,6 +772,23 @@ def strip_identity(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" ,，")
 
 
+IDENTITY_FILLER = re.compile(
+    r"\b(?:hi|hello|hey|hiya|dear|good (?:morning|afternoon|evening)|here|there|thanks|"
+    r"thank you|please|and|also|ok|okay|sure|it|is|i|me|my|name|speaking)\b|"
+    r"你好|您好|嗨|哈喽|谢谢|请|我|的|是|叫|和",
+    re.I,
+)
+
+
+def only_identity(text: str) -> bool:
+    """True when the text does nothing but identify the user ("Hi, I'm Mia Mitchell, zip 60655")."""
+    stripped = strip_identity(text)
+    if stripped == " ".join(text.split()).strip(" ,，"):
+        return False  # nothing identifying was cut out
+    rest = IDENTITY_FILLER.sub(" ", stripped)
+    return not re.search(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)
+
+
 def only_entities(text: str) -> bool:
     """True when the message is nothing but ids, numbers and addresses ("#W1234567", "95144")."""
     rest = ADDRESS.sub(" ", USER_ID.sub(" ", PAYMENT_ID.sub(" ", EMAIL.sub(" ", text))))
