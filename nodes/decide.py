@@ -137,7 +137,7 @@ def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str)
 
 
 def claims_other_identity(call: ToolCaller, user_id: str, slots: dict[str, Any]) -> bool:
-    """True when a verified user states an email or a name that is not their account's."""
+    """True when a verified user states another email, or another name with a zip code."""
     stated_email = slots.get("email")
     stated_name = (slots.get("first_name"), slots.get("last_name"))
     if not stated_email and not all(stated_name):
@@ -148,6 +148,8 @@ def claims_other_identity(call: ToolCaller, user_id: str, slots: dict[str, Any])
     user = outcome["data"]["user"]
     if stated_email and str(stated_email).lower() != str(user["email"]).lower():
         return True
+    if not slots.get("zip"):
+        return False  # "it's two laptops" is no name; a real claim comes with its zip code
     first, last = (str(n).lower() for n in stated_name) if all(stated_name) else ("", "")
     return bool(first) and (first, last) != (
         str(user["first_name"]).lower(),

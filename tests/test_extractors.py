@@ -226,6 +226,7 @@ def test_request_shapes() -> None:
     assert ex.only_identity("我叫 Chen Clark，邮编 28273")
     assert not ex.only_identity("my email is a.b@example.com, cancel my order")
     assert not ex.only_identity("hello")
+    assert not ex.only_identity("It's in order #W4284542.")
     assert ex.wants_split_payment("can you split the payment over another card?")
     assert not ex.wants_split_payment("pay with my visa")
     assert ex.is_question("how long does a refund take?")

@@ -8,6 +8,7 @@ from domain.config import load_domain
 from tools.knowledge_tool import knowledge_tool
 from tools.registry import ToolRegistry
 from tools.retail_actions import WRITE_TOOLS
+from tools.session_tools import SESSION_TOOLS
 from tools.sql import sql_tool
 
 
@@ -18,7 +19,7 @@ def build_registry(domain: str = "retail") -> ToolRegistry:
     registry = ToolRegistry()
     for name, template in config.sql_tools.items():
         registry.register(sql_tool(name, template))
-    for tool in WRITE_TOOLS:
+    for tool in [*WRITE_TOOLS, *SESSION_TOOLS]:
         registry.register(tool)
     registry.register(knowledge_tool(domain))
     return registry

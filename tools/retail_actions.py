@@ -96,7 +96,14 @@ def cancel_pending_order(ctx: ToolContext, args: dict[str, Any]) -> dict[str, An
                 method.balance = round((method.balance or 0.0) + payment.amount, 2)
         order.status = "cancelled"
         order.cancel_reason = reason
-        return {"order_id": order.order_id, "status": order.status, "reason": reason}
+        paid = [p for p in order.payments if p.transaction_type == "payment"]
+        return {
+            "order_id": order.order_id,
+            "status": order.status,
+            "reason": reason,
+            "refund": round(sum(p.amount for p in paid), 2),
+            "payment_method_id": paid[0].payment_method_id if paid else None,
+        }
 
 
 def modify_pending_order_address(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
@@ -150,7 +157,12 @@ def modify_pending_order_items(ctx: ToolContext, args: dict[str, Any]) -> dict[s
             item = next(i for i in order.items if i.item_id == item_id)
             item.item_id, item.price, item.options = variant.item_id, variant.price, variant.options
         order.status = "pending (item modified)"
-        return {"order_id": order.order_id, "price_difference": difference, "status": order.status}
+        return {
+            "order_id": order.order_id,
+            "price_difference": difference,
+            "status": order.status,
+            "payment_method_id": method.id,
+        }
 
 
 def return_delivered_order_items(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
@@ -169,7 +181,15 @@ def return_delivered_order_items(ctx: ToolContext, args: dict[str, Any]) -> dict
         order.status = "return requested"
         order.return_items = sorted(item_ids)
         order.return_payment_method_id = method.id
-        return {"order_id": order.order_id, "status": order.status, "item_ids": sorted(item_ids)}
+        price = {i.item_id: i.price for i in order.items}
+        refund = sum(price[item_id] for item_id in item_ids)
+        return {
+            "order_id": order.order_id,
+            "status": order.status,
+            "item_ids": sorted(item_ids),
+            "refund": round(refund, 2),
+            "payment_method_id": method.id,
+        }
 
 
 def exchange_delivered_order_items(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +207,12 @@ def exchange_delivered_order_items(ctx: ToolContext, args: dict[str, Any]) -> di
         order.exchange_new_items = sorted(new_item_ids)
         order.exchange_payment_method_id = method.id
         order.exchange_price_difference = difference
-        return {"order_id": order.order_id, "status": order.status, "price_difference": difference}
+        return {
+            "order_id": order.order_id,
+            "status": order.status,
+            "price_difference": difference,
+            "payment_method_id": method.id,
+        }
 
 
 def modify_user_address(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:

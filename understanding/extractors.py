@@ -47,6 +47,7 @@ NAME_CUES = [
 ]
 NAME_WORD = r"[A-Za-z][A-Za-z'\-]+"
 NAME_STOPWORDS = {
+    *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "both"),
     "a",
     "an",
     "the",
@@ -782,6 +783,8 @@ IDENTITY_FILLER = re.compile(
 
 def only_identity(text: str) -> bool:
     """True when the text does nothing but identify the user ("Hi, I'm Mia Mitchell, zip 60655")."""
+    if not (EMAIL.search(text) or person_name(text) or zip_code(text)):
+        return False  # "It's in order #W4284542" names nobody
     stripped = strip_identity(text)
     if stripped == " ".join(text.split()).strip(" ,，"):
         return False  # nothing identifying was cut out

@@ -879,6 +879,7 @@ class RetailPolicy:
             "my_profile": lambda: self._plan(
                 "get_user_details", {"user_id": self.inp.user_id}, False
             ),
+            "session_summary": lambda: self._plan("get_session_activity", {}, False),
             "cancel_order": self.cancel_order,
             "modify_address": self.modify_address,
             "update_default_address": self.update_default_address,

@@ -67,6 +67,40 @@ def _profile(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+RETURN_TOOLS = ("return_delivered_order_items",)
+RETURN_NOTE = "session_summary.return_note"
+
+
+def _session(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """What this conversation refunded and charged, per order and in total."""
+    writes = data["writes"]
+    refunds = [
+        f"{w['order_id']}: ${w['refund']:.2f} → {w['payment_method_id']}"
+        for w in writes
+        if w["refund"]
+    ]
+    charges = [
+        f"{w['order_id']}: ${w['charge']:.2f} ← {w['payment_method_id']}"
+        for w in writes
+        if w["charge"]
+    ]
+    values = {
+        "refund_total": data["refund_total"],
+        "charge_total": data["charge_total"],
+        "refunds": refunds,
+        "charges": charges,
+        "changes": len(writes),
+        "note_key": RETURN_NOTE if any(w["tool"] in RETURN_TOOLS for w in writes) else "",
+    }
+    if refunds and charges:
+        return "session_summary.both", values
+    if refunds:
+        return "session_summary.refunds", values
+    if charges:
+        return "session_summary.charges", values
+    return ("session_summary.changes" if writes else "session_summary.none"), values
+
+
 def _product(
     config: DomainConfig, data: Mapping[str, Any], text: str, item: Mapping[str, Any] | None
 ) -> tuple[str, dict[str, Any]]:
@@ -125,6 +159,8 @@ def present(
         }
     if intent == "my_profile":
         return "my_profile.ok", _profile(data)
+    if intent == "session_summary":
+        return _session(data)
     if intent == "product_info":
         return _product(config, data, text, plan["summary"].get("item"))
     if intent == "policy_question":
