@@ -454,7 +454,10 @@ class RetailPolicy:
             for i in (named[-1:] or others[: MAX_CHOICES * 2])
         ]
         if not named:
-            placed = self._best_placed(rows, texts)
+            own = [self._order_row(target)] if target else []
+            placed = self._best_placed([*rows, *own], texts)
+            if any(r["order_id"] == target for r in placed):
+                placed = []  # "the order going to Texas" names the order, not its new address
             if not placed:
                 contents: dict[str, set[str]] = {}
                 for item in data["items"]:
@@ -640,8 +643,11 @@ class RetailPolicy:
         user = _need(self.call("get_user_details", {"user_id": self.inp.user_id}))["user"]
         return {k: str(user[k] or "") for k in ADDRESS_KEYS}
 
+    def _order_row(self, order_id: str) -> dict[str, Any]:
+        return dict(_need(self.call("get_order_details", {"order_id": order_id}))["order"])
+
     def _order_address(self, order_id: str) -> dict[str, str]:
-        order = _need(self.call("get_order_details", {"order_id": order_id}))["order"]
+        order = self._order_row(order_id)
         return {k: str(order[k] or "") for k in ADDRESS_KEYS}
 
     def _address(self, current: Callable[[], dict[str, str]]) -> dict[str, str]:
