@@ -59,7 +59,7 @@ def follow_up(context: Context, flow: Flow | None, rest: str) -> Flow | None:
     if len(rest.split()) < 2 and not (ex.CJK.search(rest) and len(rest) >= 4):
         return None
     from nodes.common import domain_config
-    from nodes.tracking import new_flow, task_slots
+    from nodes.tracking import carry_order, new_flow, task_slots
     from understanding.catalogue import mentioned_products
     from understanding.service import get_understander
 
@@ -79,7 +79,9 @@ def follow_up(context: Context, flow: Flow | None, rest: str) -> Flow | None:
     if current is not None and spec.name == current.name and not names_things:
         return None  # "yes, please go ahead with the cancellation": the same request
     following = new_flow(spec.name)
-    following["slots"] = task_slots(reading.slots, spec)
+    focus = str(flow["slots"]["order_id"]) if flow and flow["slots"].get("order_id") else None
+    # "yes, change it. And confirm the total price of that order": the order just confirmed
+    following["slots"] = task_slots(carry_order(spec, rest, reading.slots, focus), spec)
     following["utterances"] = [rest]
     return following
 
@@ -120,12 +122,15 @@ def await_confirmation(
         "settled": True,
     }
     intent = state.flow["intent"] if state.flow else None
-    verdict = ex.yes_no(text) or ("no" if ex.negates_request(text, intent) else None)
-    if verdict is not None and _says_more(text):
+    # "Yes, cancel it. Next: #W2702727 has to go to my new home": the answer is judged on
+    # its own; what follows "next" is the next request, not a correction of this one.
+    answer, rest = ex.split_next_request(text)
+    verdict = ex.yes_no(answer) or ("no" if ex.negates_request(answer, intent) else None)
+    if verdict is not None and _says_more(answer):
         verdict = None  # "no, it is order #W…" is a correction, not a plain answer
     if verdict == "yes" and plan is not None:
         update = {**base, "route": "execute"}
-        follow = follow_up(runtime.context, state.flow, ex.after_answer(text))
+        follow = follow_up(runtime.context, state.flow, rest or ex.after_answer(text))
         if follow is not None:  # "yes. next the garden hose and the backpack"
             update["paused"] = [*supersede(state.paused, follow), follow]
         return Command(goto="execute_tool", update=update)

@@ -246,3 +246,12 @@ def test_closest_offers_what_was_asked_first() -> None:
     want = want_for(["1000ml plastic please"], BOTTLE, BOTTLES)
     assert choose_variant(want, BOTTLE, BOTTLES, RETAIL).reason == "unavailable"
     assert [v["item_id"] for v in closest(want, BOTTLE, BOTTLES, limit=2)] == ["b2", "b4"]
+
+
+def test_products_left_out_are_not_wishes() -> None:
+    from understanding.catalogue import kept_out
+
+    names = ["Mechanical Keyboard", "Smart Thermostat"]
+    text = "only change the keyboard. Leave the thermostat as it is."
+    assert kept_out(text, names, LEXICON) == {"Smart Thermostat"}
+    assert kept_out("change the keyboard and the thermostat", names, LEXICON) == set()

@@ -227,6 +227,12 @@ def test_request_shapes() -> None:
     assert not ex.only_identity("my email is a.b@example.com, cancel my order")
     assert not ex.only_identity("hello")
     assert not ex.only_identity("It's in order #W4284542.")
+    assert ex.split_next_request("Yes, cancel it. Next: #W2702727 has to go to 1 Elm St") == (
+        "Yes, cancel it.",
+        "#W2702727 has to go to 1 Elm St",
+    )
+    assert ex.split_next_request("好的，然后把另一个订单也取消") == ("好的，", "把另一个订单也取消")
+    assert ex.split_next_request("no, it is order #W1234567") == ("no, it is order #W1234567", "")
     assert ex.wants_split_payment("can you split the payment over another card?")
     assert not ex.wants_split_payment("pay with my visa")
     assert ex.is_question("how long does a refund take?")

@@ -336,6 +336,11 @@ def _excluded(text: str, mention: Mention) -> bool:
     )
 
 
+def kept_out(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
+    """Products the text leaves out ("leave the desk lamp as it is", "except the tablet")."""
+    return {m.name for m in product_mentions(text, names, lexicon) if _excluded(text, m)}
+
+
 # Where the description of the item someone has ends and the wished-for one begins.
 TARGET_CUE = re.compile(r"\b(?:for|to|into|with a|instead)\b|换成|换为|改成|改为|换", re.I)
 # "same as my other earbuds": a product named for comparison, not chosen.

@@ -455,6 +455,21 @@ LEADING_ANSWER = re.compile(
 )
 
 
+NEXT_REQUEST = re.compile(
+    r"(?<=[.!?;。！？；,，])\s*(?:(?:next|also|and also|then|another thing|one more thing|"
+    r"besides|after that)\b|接下来|另外|还有|然后)\s*[:：,，]?\s*",
+    re.I,
+)
+
+
+def split_next_request(text: str) -> tuple[str, str]:
+    """Split "Yes, cancel it. Next: #W2702727 has to go to …" into the answer and the rest."""
+    match = NEXT_REQUEST.search(text)
+    if match is None or not text[match.end() :].strip():
+        return text, ""
+    return text[: match.start()].strip(), text[match.end() :].strip()
+
+
 def after_answer(text: str) -> str:
     """What a message says after its yes or no ("yes. next the hose" → "next the hose")."""
     return LEADING_ANSWER.sub("", text, count=1).strip()

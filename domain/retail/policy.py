@@ -23,6 +23,7 @@ from understanding.catalogue import (
     closest,
     contains_phrase,
     described_values,
+    kept_out,
     match_order_items,
     mentioned_products,
     mentioned_values,
@@ -479,7 +480,8 @@ class RetailPolicy:
         catalogue = _need(self.call("list_products", {}))["products"]
         others = [str(p["name"]) for p in catalogue if p["name"] not in order_names]
         for text in self._history():
-            found = mentioned_products(text, others, self._lex)
+            left = kept_out(text, others, self._lex)  # "leave the desk lamp as it is"
+            found = [n for n in mentioned_products(text, others, self._lex) if n not in left]
             if found:
                 return found[0]
         return None
