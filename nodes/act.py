@@ -37,9 +37,13 @@ def resume_paused(paused: list[Flow]) -> tuple[Flow | None, list[Flow], list[dic
     return flow, rest, notices
 
 
+# What the next order of a several-order request keeps: what was said for all of them.
+QUEUE_KEEPS = ("reason", "payment_ref", "address", "confirmed_all")
+
+
 def next_in_queue(flow: Flow, queued: list[str]) -> Flow:
     """The same task for the next order of a several-order request, with what was said."""
-    kept = {k: v for k, v in flow["slots"].items() if k in ("reason", "payment_ref", "address")}
+    kept = {k: v for k, v in flow["slots"].items() if k in QUEUE_KEEPS}
     return Flow(
         intent=flow["intent"],
         slots={**kept, "order_id": queued[0], "queue": queued[1:]},
@@ -130,6 +134,10 @@ def await_confirmation(
         verdict = None  # "no, it is order #W…" is a correction, not a plain answer
     if verdict == "yes" and plan is not None:
         update = {**base, "route": "execute"}
+        flow = state.flow
+        if flow is not None and flow["slots"].get("queue") and ex.yes_to_all(answer):
+            # "yes to all", "yes, please do all of that": the listed orders are all confirmed
+            update["flow"] = {**flow, "slots": {**flow["slots"], "confirmed_all": True}}
         follow = follow_up(runtime.context, state.flow, rest or ex.after_answer(text))
         if follow is not None:  # "yes. next the garden hose and the backpack"
             update["paused"] = [*supersede(state.paused, follow), follow]

@@ -462,6 +462,14 @@ NEXT_REQUEST = re.compile(
 )
 
 
+YES_TO_ALL = re.compile(r"\b(?:all|both|every(?:thing| one)?|each)\b(?! but)|全部|所有|都", re.I)
+
+
+def yes_to_all(text: str) -> bool:
+    """True when a yes covers every listed order ("yes to all", "do all of that", "全部确认")."""
+    return bool(YES_TO_ALL.search(text))
+
+
 def split_next_request(text: str) -> tuple[str, str]:
     """Split "Yes, cancel it. Next: #W2702727 has to go to …" into the answer and the rest."""
     match = NEXT_REQUEST.search(text)

@@ -556,7 +556,17 @@ class RetailPolicy:
         if len(named) < 2 or self.slots.get("queue") is not None:
             return
         self.slots["order_id"], self.slots["queue"] = named[0], named[1:]
-        self.notices.append(("queue.started", {"orders": named}))
+        self.notices.append(("queue.started", {"orders": [self._order_line(i) for i in named]}))
+
+    def _order_line(self, order_id: str) -> str:
+        """An order listed with its items and total: "#W1 (Desk Lamp, Kettle; $212.30)"."""
+        outcome = self.call("get_order_details", {"order_id": order_id})
+        if not outcome["ok"]:
+            return order_id
+        data = outcome["data"]
+        names = ", ".join(str(i["name"]) for i in data["items"])
+        total = sum(float(i["price"]) for i in data["items"])
+        return f"{order_id} ({names}; ${total:.2f})"
 
     def cancel_order(self) -> Decision:
         """Cancel a pending order for an accepted reason."""
@@ -873,7 +883,11 @@ class RetailPolicy:
         plan = ActionPlan(tool=tool, args=args, write=write, summary=summary or {})
         self.flow["slots"] = self.slots
         self.flow["asked"] = None
-        return Decision(route="confirm" if write else "execute", plan=plan, flow=self.flow)
+        # "Yes to all" at the first of several listed orders confirms the rest of them too.
+        confirmed = write and bool(self.slots.get("confirmed_all"))
+        return Decision(
+            route="confirm" if write and not confirmed else "execute", plan=plan, flow=self.flow
+        )
 
     def run(self) -> Decision:
         """Decide the turn for the task in progress."""
