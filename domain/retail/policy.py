@@ -128,6 +128,14 @@ def _english_places(text: str, places: Mapping[str, str]) -> str:
     return text
 
 
+def _same_place(a: Mapping[str, str], b: Mapping[str, str]) -> bool:
+    """Two addresses are the same place (country and letter case aside)."""
+    keys = ("address1", "address2", "city", "state", "zip")
+    return all(
+        str(a.get(k) or "").strip().lower() == str(b.get(k) or "").strip().lower() for k in keys
+    )
+
+
 def _need(outcome: ToolOutcome) -> dict[str, Any]:
     if not outcome["ok"]:
         raise Failed(outcome)
@@ -457,8 +465,12 @@ class RetailPolicy:
         if not named:
             own = [self._order_row(target)] if target else []
             placed = self._best_placed([*rows, *own], texts)
-            if any(r["order_id"] == target for r in placed):
-                placed = []  # "the order going to Texas" names the order, not its new address
+            if own and any(r["order_id"] == target for r in placed):
+                # "the order going to Texas" names the order, not its new address (unless the
+                # order already ships to the very address the place points to)
+                placed = [r for r in placed if r["order_id"] != target]
+                if not all(_same_place(r, own[0]) for r in placed):
+                    placed = []
             if not placed:
                 contents: dict[str, set[str]] = {}
                 for item in data["items"]:
@@ -631,6 +643,7 @@ class RetailPolicy:
         owner = self._order_owner()
         self._status(owner, "pending", "modify_address")
         address = self._address(lambda: self._order_address(str(owner["order_id"])))
+        owner = self._skip_already_there(owner, address)
         summary = {"order_id": owner["order_id"], "address": address}
         return self._plan(
             "modify_pending_order_address",
@@ -638,6 +651,29 @@ class RetailPolicy:
             True,
             summary,
         )
+
+    def _skip_already_there(
+        self, owner: dict[str, Any], address: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """Leave out the orders that already ship to ``address`` ("all my pending orders").
+
+        Returns the order to change now; refuses when every order named is there already.
+        """
+        order_id = str(owner["order_id"])
+        queue = [str(q) for q in self.slots.get("queue") or []]
+        there = [i for i in [order_id, *queue] if _same_place(self._order_address(i), address)]
+        if not there:
+            return owner
+        rest = [i for i in [order_id, *queue] if i not in there]
+        if not rest:
+            raise Deny("address.already_there", "same_address", orders=there)
+        self.notices.append(("address.already_there_some", {"orders": there}))
+        self.slots["queue"] = rest[1:] if self.slots.get("queue") is not None else None
+        if rest[0] != order_id:
+            self.slots["order_id"] = rest[0]
+            owner = self._order_owner()
+            self._status(owner, "pending", "modify_address")
+        return owner
 
     def update_default_address(self) -> Decision:
         """Change the default address on the profile."""
