@@ -255,3 +255,21 @@ def test_products_left_out_are_not_wishes() -> None:
     text = "only change the keyboard. Leave the thermostat as it is."
     assert kept_out(text, names, LEXICON) == {"Smart Thermostat"}
     assert kept_out("change the keyboard and the thermostat", names, LEXICON) == set()
+
+
+def test_a_head_noun_names_a_product_when_no_alias_claims_it() -> None:
+    from understanding.catalogue import head_noun, mention_alternatives
+
+    lexicon = Lexicon(products={"Wristwatch": ["watch"]})
+    assert head_noun("Smart Watch") == "watch" and head_noun("Luggage Set") is None
+    text = "I want to return the watch I received"
+    # Among one order's products the smart watch is "the watch" …
+    assert mentioned_products(text, ["Smart Watch", "Hiking Boots"], lexicon) == ["Smart Watch"]
+    # … and among all of a user's products "the watch" could be either.
+    both = mention_alternatives(text, ["Wristwatch", "Smart Watch"], lexicon)
+    assert both == [{"Wristwatch", "Smart Watch"}]
+    # A product already named in full keeps its head noun for the wished-for item.
+    wish = "exchange both Tea Kettles, one to a gas kettle"
+    from understanding.catalogue import product_mentions
+
+    assert len(product_mentions(wish, ["Tea Kettle"], lexicon)) == 1

@@ -82,17 +82,58 @@ class Mention:
     name: str
 
 
+# The last word of a product's name names it too ("the watch" for a Smart Watch, "the
+# camera" for an Action Camera), unless it is too general to tell anything ("set", "kit").
+GENERIC_HEADS = frozenset({"set", "kit", "machine", "maker", "cleaner", "light", "bulb", "pack"})
+
+
+def head_noun(name: str) -> str | None:
+    """The last word of a product name of several words, if it says what the thing is."""
+    words = _norm(name).split()
+    if len(words) < 2 or len(words[-1]) < 4 or words[-1] in GENERIC_HEADS:
+        return None
+    return words[-1]
+
+
+def _phrases(names: Sequence[str], lexicon: Lexicon) -> list[tuple[str, str, bool]]:
+    """(phrase, product, strong): names and aliases, then head nouns no alias claims."""
+    strong = [(p, name, True) for name in names for p in product_names(name, lexicon)]
+    taken = {p for p, _, _ in strong}
+    weak = [(h, name, False) for name in names if (h := head_noun(name)) and h not in taken]
+    return strong + weak
+
+
 def product_mentions(text: str, names: Sequence[str], lexicon: Lexicon) -> list[Mention]:
     """Find the products of ``names`` a text names, in order; a longer phrase wins an overlap."""
     low = text.lower()
     found: list[Mention] = []
-    phrases = [(p, name) for name in names for p in product_names(name, lexicon)]
-    for phrase, name in sorted(phrases, key=lambda pn: len(pn[0]), reverse=True):
+    phrases = _phrases(names, lexicon)
+    for phrase, name, strong in sorted(phrases, key=lambda p: (len(p[0]), p[2]), reverse=True):
+        if not strong and any(m.name == name for m in found):
+            continue  # "both Tea Kettles … to a gas kettle": the head noun is the new one
         for match in re.finditer(_phrase_pattern(phrase), low):
             start, end = match.span()
             if not any(start < m.end and m.start < end for m in found):
                 found.append(Mention(start, end, name))
     return sorted(found, key=lambda m: m.start)
+
+
+def mention_alternatives(text: str, names: Sequence[str], lexicon: Lexicon) -> list[set[str]]:
+    """For each product mention, every product of ``names`` its words could mean.
+
+    "the watch" is a Wristwatch by the lexicon, but could be a Smart Watch too: an
+    order holding either fits "return the watch I received".
+    """
+    low = text.lower()
+    every = [(p, n) for p, n, _ in _phrases(names, lexicon)]
+    every += [(h, n) for n in names if (h := head_noun(n))]
+    result: list[set[str]] = []
+    for mention in product_mentions(text, names, lexicon):
+        said = low[mention.start : mention.end]
+        result.append(
+            {n for p, n in every if re.fullmatch(_phrase_pattern(p), said)} | {mention.name}
+        )
+    return result
 
 
 def mentioned_products(text: str, names: Sequence[str], lexicon: Lexicon) -> list[str]:

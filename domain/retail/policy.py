@@ -25,6 +25,7 @@ from understanding.catalogue import (
     described_values,
     kept_out,
     match_order_items,
+    mention_alternatives,
     mentioned_products,
     mentioned_values,
     product_names,
@@ -196,9 +197,9 @@ class RetailPolicy:
         """True when the user names products, none of which is in this order."""
         data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
         names = sorted({str(i["name"]) for i in data["items"]})
-        named = {n for t in self._history() for n in mentioned_products(t, names, self._lex)}
+        named = [a for t in self._history() for a in mention_alternatives(t, names, self._lex)]
         here = {str(i["name"]) for i in details["items"]}
-        return bool(named) and not named & here
+        return bool(named) and not any(a & here for a in named)
 
     def _require(self, slot: str) -> Any:
         value = self.slots.get(slot)
@@ -519,7 +520,16 @@ class RetailPolicy:
         if any(ex.means_other_order(t) for t in self._history()):  # "my other pending order"
             fitting = [o for o in fitting if o["order_id"] != self.inp.focus_order]
         if wanted:
-            holding = [o for o in orders if wanted <= set(contents.get(o["order_id"], []))]
+            # Each product named may be one of several ("the watch": a wristwatch or a
+            # smart watch); an order holds the request when it has one of each.
+            alternatives = [
+                a for t in self._history() for a in mention_alternatives(t, names, self._lex)
+            ]
+            holding = [
+                o
+                for o in orders
+                if all(a & set(contents.get(o["order_id"], [])) for a in alternatives)
+            ]
             # In no order the task can act on: take the one that holds them, so that the
             # reply says why ("it is pending, only delivered orders can be returned").
             fitting = [o for o in fitting if o in holding] or holding
