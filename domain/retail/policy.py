@@ -17,6 +17,8 @@ from domain.config import DomainConfig
 from state.dialogue import ActionPlan, Flow, Route, ToolOutcome
 from understanding import extractors as ex
 from understanding.catalogue import (
+    CHEAPER_ONE,
+    PRICIER,
     Want,
     choose_variant,
     clauses_for,
@@ -167,6 +169,7 @@ class RetailPolicy:
         self.found_order: str | None = None  # an order id looked up from the items named
         self.notices: list[tuple[str, dict[str, Any]]] = []  # lines said before the reply
         self.progress: Any = None  # what the task has settled so far (items and variants)
+        self._context: list[str] | None = None  # an earlier message the task leans on
 
     # -- helpers -----------------------------------------------------------------
     def _order_owner(self) -> dict[str, Any]:
@@ -274,8 +277,30 @@ class RetailPolicy:
         return list(reversed(self.flow.get("utterances") or [self.inp.text]))
 
     def _history(self) -> list[str]:
-        """The user's messages in this task, oldest first."""
-        return list(self.flow.get("utterances") or [self.inp.text])
+        """The user's messages in this task, oldest first (see :meth:`_leaned_on`)."""
+        own = list(self.flow.get("utterances") or [self.inp.text])
+        return [*self._leaned_on(own), *own]
+
+    def _leaned_on(self, own: Sequence[str]) -> list[str]:
+        """The message before an item task that names neither order nor product.
+
+        "I got two tablets and I only need one", then "can u return the more expensive
+        one?": the request leans on the message before it for what it is about.
+        """
+        if self._context is not None:
+            return self._context
+        self._context = []
+        if self.flow["intent"] not in ITEM_INTENTS or not self.inp.user_id:
+            return self._context
+        if any(ex.order_ids(t) for t in own):
+            return self._context
+        data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
+        names = sorted({str(i["name"]) for i in data["items"]})
+        if any(mentioned_products(t, names, self._lex) for t in own):
+            return self._context
+        earlier = [t for t in self.inp.recent if t not in own]
+        self._context = [t for t in earlier if mentioned_products(t, names, self._lex)][-1:]
+        return self._context
 
     def _answered_item(self, names: Sequence[str]) -> None:
         """Remember that the latest message answers the question about one item."""
@@ -401,6 +426,25 @@ class RetailPolicy:
             scored.append((len(named), order))
         best = max(score for score, _ in scored)
         return [o for score, o in scored if score == best] if best else orders
+
+    def _by_price(self, orders: list[dict[str, Any]], products: set[str]) -> list[dict[str, Any]]:
+        """The order whose item is the pricier (or cheaper) one, when the user says so."""
+        texts = self._history()
+        pricier = any(PRICIER.search(t) for t in texts)
+        if not pricier and not any(CHEAPER_ONE.search(t) for t in texts):
+            return orders
+        if len(orders) > MAX_CHOICES:
+            return orders
+        prices: list[tuple[float, dict[str, Any]]] = []
+        for order in orders:
+            items = _need(self.call("get_order_details", {"order_id": order["order_id"]}))["items"]
+            named = [float(i["price"]) for i in items if i["name"] in products]
+            if named:
+                prices.append((max(named) if pricier else min(named), order))
+        if len(prices) < 2:
+            return orders
+        best = (max if pricier else min)(p for p, _ in prices)
+        return [o for p, o in prices if p == best]
 
     def _by_place(self, orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The one order shipped to a city or state the user names ("sent to Texas by mistake")."""
@@ -539,6 +583,8 @@ class RetailPolicy:
             fitting = self._by_place(orders)  # "the order that went to Texas", else ask
         if wanted and 1 < len(fitting) <= MAX_CHOICES:
             fitting = self._by_described_items(fitting, wanted, names)
+        if wanted and len(fitting) > 1:  # "the more expensive one" of two tablets
+            fitting = self._by_price(fitting, wanted)
         counts = {c for t in self._history() if (c := ex.item_count(t)) is not None}
         if len(fitting) > 1 and len(counts) == 1:  # "the order with five things in it"
             sized = [o for o in fitting if len(contents.get(o["order_id"], [])) in counts]
