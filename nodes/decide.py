@@ -267,8 +267,14 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     flow = state.flow
     if act == "auth" or (intent == "authenticate" and flow is None):
         return {**update, **_identity_turn(state, who)}
-    if flow is None or act in ("abandon", "handoff", "smalltalk"):
-        return {**update, "notices": who.notices, **_non_task(state, config, act, intent)}
+    notices = list(who.notices)
+    if act == "smalltalk" and flow is not None and intent in CLOSINGS:
+        # "thanks", "that's everything" while a request is open: it is not forgotten; its
+        # question (or confirmation) is asked again.
+        notices.append({"key": f"{intent}.in_task", "data": {}})
+        act = "resume"
+    elif flow is None or act in ("abandon", "handoff", "smalltalk"):
+        return {**update, "notices": notices, **_non_task(state, config, act, intent)}
     if config.intent(flow["intent"]).requires_auth and who.user_id is None:
         if who.failed:
             return {**update, **_ask_identity(flow, "auth.failed", {})}
@@ -287,9 +293,10 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
             focus_order=state.focus_order,
         ),
     )
-    return {**update, **_decided(state, context, decision, who.notices)}
+    return {**update, **_decided(state, context, decision, notices)}
 
 
+CLOSINGS = ("goodbye", "thanks")  # small talk that would end a conversation with a task open
 RECENT_MESSAGES = 3  # whole user messages the policy may look back at
 
 
