@@ -120,6 +120,10 @@ def track(
     ``others`` are further requests of the same message (intent, sentence): when a
     task starts, they wait in line behind it and are taken up when it is done.
     """
+    # "…then do the exchange. credit card for any difference": a part that only gives a
+    # value the task itself takes is no request of its own.
+    own_spec = config.intents.get(intent)
+    others = [(i, part) for i, part in others if not _only_fills(part, own_spec)]
     if others:  # the task starting now reads only its own part of the message
         own = text
         for _, part in others:
@@ -137,6 +141,14 @@ def track(
         )
         tracked.queued = [i for i, _ in others]
     return tracked
+
+
+def _only_fills(part: str, spec: IntentSpec | None) -> bool:
+    """True when a part of a message only states values that ``spec``'s task takes."""
+    if spec is None or spec.kind not in TASK_KINDS:
+        return False
+    keys = set(_stated(part)) - {"yes_no"}
+    return bool(keys) and "order_id" not in keys and keys <= set(task_slots(_stated(part), spec))
 
 
 def supersede(paused: Sequence[Flow], flow: Flow) -> list[Flow]:
@@ -285,13 +297,32 @@ def _with_task(
     }
     new_order = slots.get("order_id") not in (None, flow["slots"].get("order_id"))
     digressing = spec is not None and spec.digression and ex.is_question(text)
+    chosen = ex.chosen_task(text)  # "then do the exchange": picked by name, values or not
+    if chosen is not None and chosen != flow["intent"] and chosen in config.intents:
+        spec, intent = config.intent(chosen), chosen
+        other_task = True
     other_task = (
         other_task
         and not ex.only_entities(text)
         and not same_order
-        and not (carried and not new_order and not digressing)
+        and not (carried and not new_order and not digressing and chosen is None)
     )
     plainly_answers = answering and (_is_short(text) or names_expected(flow, text))
+    if chosen is not None and other_task and spec is not None:
+        # The picked task may be waiting already ("…and exchange the boots"): take it up
+        # with what was said for it, plus this message.
+        waiting = next((p for p in reversed(paused) if p["intent"] == chosen), None)
+        if waiting is not None:
+            paused.remove(waiting)
+            resumed = Flow(
+                intent=waiting["intent"],
+                slots={**waiting["slots"], **task_slots(starting, spec)},
+                asked=waiting["asked"],
+                clarify_count=waiting["clarify_count"],
+                utterances=[*waiting["utterances"], text],
+                prompt=waiting["prompt"],
+            )
+            return Tracked("switch", chosen, resumed, paused, identity, list(resumed["slots"]))
     if other_task and spec is not None and not plainly_answers:
         if spec.digression:
             paused.append({**flow, "slots": {**flow["slots"], **carried}})

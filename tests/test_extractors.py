@@ -233,6 +233,9 @@ def test_request_shapes() -> None:
     )
     assert ex.split_next_request("好的，然后把另一个订单也取消") == ("好的，", "把另一个订单也取消")
     assert ex.split_next_request("no, it is order #W1234567") == ("no, it is order #W1234567", "")
+    assert ex.chosen_task("ugh ok. then do the exchange, the boots matter more") == "exchange_items"
+    assert ex.chosen_task("那就退货吧") == "return_items"
+    assert ex.chosen_task("I want to exchange the boots") is None
     assert ex.wants_split_payment("can you split the payment over another card?")
     assert not ex.wants_split_payment("pay with my visa")
     assert ex.is_question("how long does a refund take?")

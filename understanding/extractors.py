@@ -678,6 +678,20 @@ def refers_back(text: str) -> bool:
     return bool(REFERS_BACK.search(text))
 
 
+# A task named by its verb as the thing to do now ("then do the exchange", "换货吧").
+PICK = r"\b(?:do|go with|go for|take|prefer|choose|want) the "
+TASK_VERBS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(PICK + r"exchange\b|换货吧|那就换货", re.I), "exchange_items"),
+    (re.compile(PICK + r"return\b|退货吧|那就退货", re.I), "return_items"),
+]
+
+
+def chosen_task(text: str) -> str | None:
+    """The task the user picks by name ("ok, then do the exchange"), if any."""
+    found = [intent for pattern, intent in TASK_VERBS if pattern.search(text)]
+    return found[0] if len(found) == 1 else None
+
+
 ANY = "*"
 CHANGES = ("modify_items", "modify_address", "modify_payment", "exchange_items")
 # What a negated verb takes back: "don't cancel it" a cancellation, "I'll keep it" any change

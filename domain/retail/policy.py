@@ -796,6 +796,8 @@ class RetailPolicy:
         current = payments[0]["payment_method_id"]
         method = self._payment(methods, None, "purpose.pay")
         labels = [method_label(m) for m in methods if m["id"] != current]
+        if not labels:  # nothing to switch to
+            raise Deny("policy.no_other_method", "no_other_method", order_id=order["order_id"])
         if method["id"] == current:
             self.slots.pop("payment_ref", None)
             raise Ask(
