@@ -90,6 +90,23 @@ def follow_up(context: Context, flow: Flow | None, rest: str) -> Flow | None:
     return following
 
 
+def _asks_for_more(context: Context, rest: str, declined: str | None) -> bool:
+    """True when what follows a no is another request: a human, a task, a question.
+
+    "否，先不取消了" only says the no again, whatever the classifier makes of it.
+    """
+    if len(rest.split()) < 2 and not (ex.CJK.search(rest) and len(rest) >= 4):
+        return False
+    if ex.negates_request(rest, declined):
+        return False
+    from nodes.common import domain_config
+    from understanding.service import get_understander
+
+    spec = domain_config(context).intents.get(get_understander(context).read(rest).intent)
+    kinds = ("handoff", "read", "write", "knowledge")
+    return spec is not None and spec.kind in kinds and spec.name != declined
+
+
 def answer_text(value: Any) -> str:
     """Return the user's text from a resume value (a string or {"text": ...})."""
     if isinstance(value, dict):
@@ -142,6 +159,12 @@ def await_confirmation(
         if follow is not None:  # "yes. next the garden hose and the backpack"
             update["paused"] = [*supersede(state.paused, follow), follow]
         return Command(goto="execute_tool", update=update)
+    if verdict == "no" and _asks_for_more(runtime.context, rest or ex.after_answer(text), intent):
+        # "算了，太麻烦了，给我转人工": the change is off, and the rest is a request of its own.
+        return Command(
+            goto="guard_input",
+            update={**base, "plan": None, "flow": None},
+        )
     if verdict == "no":
         flow, paused, notices = resume_paused(state.paused)
         return Command(

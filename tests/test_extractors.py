@@ -236,6 +236,8 @@ def test_request_shapes() -> None:
     assert ex.chosen_task("ugh ok. then do the exchange, the boots matter more") == "exchange_items"
     assert ex.chosen_task("那就退货吧") == "return_items"
     assert ex.chosen_task("I want to exchange the boots") is None
+    assert ex.yes_no("The one with no water resistance.") is None  # a description, not a no
+    assert ex.yes_no("hmm no, leave it") == "no"
     assert ex.wants_split_payment("can you split the payment over another card?")
     assert not ex.wants_split_payment("pay with my visa")
     assert ex.is_question("how long does a refund take?")

@@ -401,7 +401,8 @@ YES_ANYWHERE = re.compile(
     re.I,
 )
 NO_ANYWHERE = re.compile(
-    r"\b(no(?! longer| need| problem| worries)|nope|nah|don'?t (?:do|proceed|go ahead|change|"
+    r"\b((?<!with )(?<!has )(?<!have )(?<!and )(?<!or )(?<!but )"  # "with no backlight"
+    r"no(?! longer| need| problem| worries)|nope|nah|don'?t (?:do|proceed|go ahead|change|"
     r"cancel|bother)|do not (?:do|proceed|go ahead|change|cancel)|leave it|keep it(?: as it is)?|"
     r"never ?mind|not now|not yet|hold off|forget it|changed my mind|wait)\b|"
     r"不要|不用|先不|算了|不行|不对|不确认|不同意|不了|别",

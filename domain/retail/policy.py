@@ -243,10 +243,21 @@ class RetailPolicy:
         return [dict(m) for m in data["payment_methods"]]
 
     def _payment(
-        self, methods: Sequence[Mapping[str, Any]], original: str | None, purpose: str
+        self,
+        methods: Sequence[Mapping[str, Any]],
+        original: str | None,
+        purpose: str,
+        only: Sequence[Mapping[str, Any]] | None = None,
     ) -> dict[str, Any]:
+        """The payment method the user named; ``only`` one possible one needs no question.
+
+        When ``only`` holds a single method (a refund that can only go back to the
+        original card), it is used without asking: the confirmation lists it anyway.
+        """
         ref = self.slots.get("payment_ref")
         labels = [method_label(m) for m in methods]
+        if not ref and only is not None and len(only) == 1:
+            return dict(only[0])
         if not ref:
             raise Ask(
                 "ask.payment_method_id", "payment_method_id", methods=labels, purpose_key=purpose
@@ -846,7 +857,7 @@ class RetailPolicy:
         methods = self._methods()
         original = details["payments"][0]["payment_method_id"] if details["payments"] else None
         allowed = [m for m in methods if m["id"] == original or m["source"] == "gift_card"]
-        method = self._payment(methods, original, "purpose.refund")
+        method = self._payment(methods, original, "purpose.refund", only=allowed)
         if method not in allowed:
             self.slots.pop("payment_ref", None)
             label = next((method_label(m) for m in methods if m["id"] == original), original)
@@ -901,11 +912,11 @@ class RetailPolicy:
             "difference": abs(difference),
             "direction_key": "direction.pay" if difference > 0 else "direction.refund",
         }
-        if not self.slots.get("payment_ref"):  # say what was understood before asking to pay
-            self.notices.append(("change.planned", planned))
         methods = self._methods()
+        if not self.slots.get("payment_ref") and len(methods) != 1:
+            self.notices.append(("change.planned", planned))  # said before asking how to pay
         original = details["payments"][0]["payment_method_id"] if details["payments"] else None
-        method = self._payment(methods, original, "purpose.difference")
+        method = self._payment(methods, original, "purpose.difference", only=methods)
         self._gift_card_covers(method, difference, [method_label(m) for m in methods])
         summary = {"order_id": order["order_id"], **planned, "method": method_label(method)}
         args = {
