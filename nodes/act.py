@@ -54,13 +54,18 @@ def next_in_queue(flow: Flow, queued: list[str]) -> Flow:
     )
 
 
+def _substantive(rest: str) -> bool:
+    """True when what follows a yes or no could be a request (two words, four characters)."""
+    return len(rest.split()) >= 2 or (bool(ex.CJK.search(rest)) and len(rest) >= 4)
+
+
 def follow_up(context: Context, flow: Flow | None, rest: str) -> Flow | None:
     """The next request said together with a yes, to take up once this one is done.
 
     Its intent is read from the words; words that name no request of their own
     ("next the garden hose and the backpack") continue the same kind of task.
     """
-    if len(rest.split()) < 2 and not (ex.CJK.search(rest) and len(rest) >= 4):
+    if not _substantive(rest):
         return None
     from nodes.common import domain_config
     from nodes.tracking import carry_order, new_flow, task_slots
@@ -95,9 +100,7 @@ def _asks_for_more(context: Context, rest: str, declined: str | None) -> bool:
 
     "否，先不取消了" only says the no again, whatever the classifier makes of it.
     """
-    if len(rest.split()) < 2 and not (ex.CJK.search(rest) and len(rest) >= 4):
-        return False
-    if ex.negates_request(rest, declined):
+    if not _substantive(rest) or ex.negates_request(rest, declined):
         return False
     from nodes.common import domain_config
     from understanding.service import get_understander

@@ -147,8 +147,9 @@ def _only_fills(part: str, spec: IntentSpec | None) -> bool:
     """True when a part of a message only states values that ``spec``'s task takes."""
     if spec is None or spec.kind not in TASK_KINDS:
         return False
-    keys = set(_stated(part)) - {"yes_no"}
-    return bool(keys) and "order_id" not in keys and keys <= set(task_slots(_stated(part), spec))
+    stated = _stated(part)
+    keys = set(stated) - {"yes_no"}
+    return bool(keys) and "order_id" not in keys and keys <= set(task_slots(stated, spec))
 
 
 def supersede(paused: Sequence[Flow], flow: Flow) -> list[Flow]:
