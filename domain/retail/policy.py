@@ -461,12 +461,7 @@ class RetailPolicy:
         """The one order shipped to a city or state the user names ("sent to Texas by mistake")."""
         if len(orders) > MAX_CHOICES:
             return []
-        found = self._best_placed(
-            [
-                _need(self.call("get_order_details", {"order_id": o["order_id"]}))["order"]
-                for o in orders
-            ]
-        )
+        found = self._best_placed([self._order_row(str(o["order_id"])) for o in orders])
         wanted = {str(o["order_id"]) for o in found}
         return [o for o in orders if str(o["order_id"]) in wanted] if len(found) == 1 else []
 
@@ -514,10 +509,7 @@ class RetailPolicy:
         data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
         others = [str(o["order_id"]) for o in data["orders"] if o["order_id"] != target]
         named = [i for t in texts for i in ex.order_ids(t) if i in others]
-        rows = [
-            _need(self.call("get_order_details", {"order_id": i}))["order"]
-            for i in (named[-1:] or others[: MAX_CHOICES * 2])
-        ]
+        rows = [self._order_row(i) for i in (named[-1:] or others[: MAX_CHOICES * 2])]
         if not named:
             own = [self._order_row(target)] if target else []
             placed = self._best_placed([*rows, *own], texts)
@@ -537,7 +529,7 @@ class RetailPolicy:
                 placed = [
                     r for r in rows if wanted and wanted & contents.get(str(r["order_id"]), set())
                 ]
-            rows = list(placed)
+            rows = [dict(r) for r in placed]
         addresses = {tuple(str(r[k] or "") for k in ADDRESS_KEYS) for r in rows}
         if len(addresses) != 1:
             return None
@@ -805,10 +797,10 @@ class RetailPolicy:
             raise Deny("policy.no_split", "split_payment", order_id=order["order_id"])
         methods = self._methods()
         current = payments[0]["payment_method_id"]
-        method = self._payment(methods, None, "purpose.pay")
         labels = [method_label(m) for m in methods if m["id"] != current]
-        if not labels:  # nothing to switch to
+        if not labels:  # nothing to switch to: say so rather than ask
             raise Deny("policy.no_other_method", "no_other_method", order_id=order["order_id"])
+        method = self._payment(methods, None, "purpose.pay")
         if method["id"] == current:
             self.slots.pop("payment_ref", None)
             raise Ask(
