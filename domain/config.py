@@ -99,6 +99,16 @@ class DomainConfig(BaseModel):
     )
     lexicon_relatives: list[RelativeSpec] = Field(default_factory=list)
     threshold: float = Field(default=0.6, description="Reject threshold of the offline classifier.")
+    screen_threshold: float | None = Field(
+        default=None,
+        gt=0.0,
+        le=1.0,
+        description="Confidence at which the character n-gram screen settles a message without "
+        "embedding it (None: every message is embedded).",
+    )
+    screen_min_words: float = Field(
+        default=3, ge=1, description="Shortest message (in words) the screen may settle."
+    )
     out_of_scope: dict[str, list[str]] = Field(
         default_factory=dict, description="Messages outside the business (a rejection class)."
     )
@@ -172,5 +182,7 @@ def load_domain(name: str = "retail") -> DomainConfig:
             "lexicon_relatives": lexicon.get("relatives", []),
             "out_of_scope": intents.get("out_of_scope", {}),
             "threshold": intents.get("threshold", 0.6),
+            "screen_threshold": intents.get("screen_threshold"),
+            "screen_min_words": intents.get("screen_min_words", 3),
         }
     )

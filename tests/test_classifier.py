@@ -8,7 +8,16 @@ from typing import Any
 
 import pytest
 
-from understanding.classifier import IntentClassifier, Prediction, clear_embedding_cache
+import understanding.classifier as classifier_module
+from domain.config import load_domain
+from understanding.classifier import (
+    IntentClassifier,
+    Prediction,
+    ScreenedClassifier,
+    clear_embedding_cache,
+    word_count,
+)
+from understanding.offline import offline_understander
 
 CATALOGUE: dict[str, list[str]] = {
     "track_order": [
@@ -215,3 +224,69 @@ def test_invalid_use_is_rejected() -> None:
         IntentClassifier().fit(["a"], ["x", "y"])
     with pytest.raises(RuntimeError):
         IntentClassifier().predict("hello")
+
+
+@pytest.fixture(scope="module")
+def screened() -> ScreenedClassifier:
+    return ScreenedClassifier(screen_threshold=0.6, screen_min_words=3).fit(TEXTS, LABELS)
+
+
+def _no_embedding(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(texts: Any) -> Any:
+        raise AssertionError(f"embedded {list(texts)}")
+
+    monkeypatch.setattr(classifier_module, "embed", refuse)
+
+
+def test_the_screen_settles_a_sure_message_without_embedding_it(
+    screened: ScreenedClassifier, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _no_embedding(monkeypatch)
+    before = screened.screened
+    prediction = screened.predict("has my order shipped yet?")
+    assert prediction.label == "track_order" and prediction.confidence >= 0.6
+    assert screened.screened == before + 1
+
+
+def test_short_unsure_and_out_of_scope_messages_go_to_the_embedding_model(
+    screened: ScreenedClassifier, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert word_count("退钱") < 3 and word_count("我的订单发货了吗") >= 3
+    for text in ("退钱", "refund", "asdkjh qwpoe zzxv", "what is the capital of france"):
+        assert not screened.settles(text, screened.screen.predict(text)), text
+    before = screened.embedded
+    assert screened.predict("what is the capital of france").label == IntentClassifier.UNKNOWN
+    assert screened.predict("退钱给我").label == "refund"
+    assert screened.embedded == before + 2
+    _no_embedding(monkeypatch)
+    with pytest.raises(AssertionError, match="embedded"):
+        screened.predict("play some jazz music")
+
+
+def test_the_screen_reads_what_it_settles_as_the_embedding_model_does(
+    screened: ScreenedClassifier,
+) -> None:
+    probes = [t for t, _ in PARAPHRASES + HELD_OUT]
+    report = screened.screen_report(probes)
+    assert report, "the screen settles none of the probes"
+    assert all(screen.label == full.label for _, screen, full in report)
+    mixed = screened.predict_many(probes)  # screened and embedded, in input order
+    plain = IntentClassifier.predict_many(screened, probes)
+    assert [p.label for p in mixed] == [p.label for p in plain]
+
+
+def test_a_pickled_screen_settles_the_same(screened: ScreenedClassifier) -> None:
+    restored = pickle.loads(pickle.dumps(screened))
+    probes = [t for t, _ in PARAPHRASES]
+    assert restored.predict_many(probes) == screened.predict_many(probes)
+    assert "screen[" in restored.model_name and "e5" in restored.model_name
+
+
+def test_the_domain_chooses_the_screen() -> None:
+    config = load_domain("retail")
+    classifier = offline_understander("retail").classifier
+    assert config.screen_threshold is not None
+    assert isinstance(classifier, ScreenedClassifier)
+    assert classifier.screen_threshold == config.screen_threshold
+    with pytest.raises(ValueError):
+        ScreenedClassifier(screen_threshold=0.0)

@@ -159,3 +159,21 @@ def test_a_crash_in_a_node_gets_a_clear_reply_and_keeps_the_session(
     monkeypatch.setattr(nodes.intake, "get_understander", real)
     turn = agent.send("s9", "what's the tracking number for it?")
     assert HARPER_PENDING in turn.reply and turn.intent == "track_parcel"
+
+
+def test_a_turn_is_checkpointed_when_it_ends_not_after_every_node(
+    context: Context, tmp_path: Path
+) -> None:
+    by_mode: dict[str, int] = {}
+    for mode in ("exit", "async"):
+        agent = Keel(context, sqlite_checkpointer(tmp_path / f"{mode}.sqlite"), durability=mode)
+        config = {"configurable": {"thread_id": "durable"}}
+        asked = agent.send("durable", f"{HARPER} Cancel {HARPER_PENDING}, ordered by mistake.")
+        assert asked.awaiting == "confirmation" and len(asked.path) >= 4
+        assert asked.interrupt == agent.pending_interrupt("durable")
+        assert asked.values == agent.values("durable")  # the turn's output is the saved state
+        done = agent.send("durable", "yes")
+        assert "cancelled" in done.reply and done.values == agent.values("durable")
+        by_mode[mode] = len(list(agent.graph.get_state_history(config)))  # type: ignore[arg-type]
+        load_demo_data(context.database_url)
+    assert by_mode["exit"] <= 4 < by_mode["async"]

@@ -20,7 +20,7 @@ from typing import Any
 from domain.config import OUT_OF_SCOPE, DomainConfig, load_domain
 from state.context import default_data_dir
 from understanding import extractors as ex
-from understanding.classifier import IntentClassifier, Prediction
+from understanding.classifier import IntentClassifier, Prediction, ScreenedClassifier
 
 CACHE_VERSION = 1  # bump when the classifier's pickled form changes
 
@@ -288,7 +288,16 @@ def trained_classifier(domain: str, threshold: float | None = None) -> IntentCla
     config = load_domain(domain)
     texts, labels = config.training_data()
     masked = [ex.mask_entities(t) for t in texts]
-    classifier = IntentClassifier(threshold=config.threshold if threshold is None else threshold)
+    chosen = config.threshold if threshold is None else threshold
+    classifier = (
+        IntentClassifier(threshold=chosen)
+        if config.screen_threshold is None
+        else ScreenedClassifier(
+            chosen,
+            screen_threshold=config.screen_threshold,
+            screen_min_words=config.screen_min_words,
+        )
+    )
     path = _cache_path(domain, classifier, masked, labels)
     cached = _load_cached(path)
     if cached is not None:

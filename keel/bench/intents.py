@@ -10,7 +10,9 @@ classified too, a task preferred over small talk).
 
 Prints one JSON line: overall accuracy, in-scope accuracy (the right intent),
 out-of-scope recall (out-of-scope messages read as ``UNKNOWN``), accuracy per
-language, the counts and the threshold used. With ``--errors`` every misclassified
+language, the counts and the threshold used, and how many messages the character
+screen in front of the embedding model settles (and how many of those e5 would read
+differently, and how many it gets wrong). With ``--errors`` every misclassified
 message follows as one extra JSON line each (expected, predicted, confidence, text).
 
 Usage: ``keel bench intents [--data FILE] [--threshold T] [--errors]``.
@@ -27,6 +29,8 @@ from pathlib import Path
 import yaml
 
 from domain.config import OUT_OF_SCOPE
+from understanding import extractors as ex
+from understanding.classifier import ScreenedClassifier
 from understanding.offline import UNKNOWN, offline_understander
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -109,6 +113,26 @@ def summarise(outcomes: list[Outcome], threshold: float) -> dict[str, object]:
     }
 
 
+def screen_figures(cases: list[Case], threshold: float | None = None) -> dict[str, object]:
+    """How many held-out messages the character screen settles, and how it reads them.
+
+    Counts whole messages (entities masked, as the understander classifies them):
+    how many the screen settles, how many of those the embedding model would read
+    differently, and how many of those the screen gets wrong.
+    """
+    classifier = offline_understander(DOMAIN, threshold).classifier
+    if not isinstance(classifier, ScreenedClassifier):
+        return {"screen": None}
+    gold = {ex.mask_entities(c.text): c.expected for c in cases}
+    report = classifier.screen_report(list(gold))
+    return {
+        "screen_settles": _ratio(len(report), len(gold)),
+        "screen_settled": len(report),
+        "screen_differs_from_e5": sum(p.label != q.label for _, p, q in report),
+        "screen_errors": sum(p.label != gold[t] for t, p, _ in report),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the evaluation and print one JSON line (plus errors); return the exit status."""
     parser = argparse.ArgumentParser(
@@ -140,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     outcomes = evaluate(cases, args.threshold)
     threshold = offline_understander(DOMAIN, args.threshold).classifier.threshold
-    print(json.dumps(summarise(outcomes, threshold), ensure_ascii=False))
+    figures = {**summarise(outcomes, threshold), **screen_figures(cases, args.threshold)}
+    print(json.dumps(figures, ensure_ascii=False))
     if args.errors:
         for outcome in outcomes:
             if not outcome.correct:

@@ -3,7 +3,7 @@
 Replays the demo conversations offline with the SQLite checkpointer and prints
 one JSON line: median and p99 turn latency, peak memory (RSS), the same
 latency for a bare LangGraph graph with the same number of nodes and the same
-checkpointer (the floor), their ratio, and the classifier's own time per
+checkpointer and checkpoint mode (the floor), their ratio, and the classifier's own time per
 query. With ``--llm-stub`` it runs the same conversations against a loopback
 OpenAI-compatible stub and also reports model calls per turn.
 """
@@ -163,12 +163,20 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also replay against an OpenAI-compatible stub on loopback and count model calls",
     )
+    parser.add_argument(
+        "--durability",
+        choices=["exit", "async", "sync"],
+        default="exit",
+        help="LangGraph checkpoint mode of each turn, for Keel and the floor alike (default: exit)",
+    )
     args = parser.parse_args(argv)
     workdir = Path(tempfile.mkdtemp(prefix="keel-bench-"))
     url = sqlite_url(workdir / "store.db")
     load_demo_data(url)
     context = Context(database_url=url, rate_capacity=10_000)
-    agent = Keel(context, sqlite_checkpointer(workdir / "checkpoints.sqlite"))
+    agent = Keel(
+        context, sqlite_checkpointer(workdir / "checkpoints.sqlite"), durability=args.durability
+    )
     _replay(agent, url, 1)  # warm-up: classifier training, caches, first connections
     load_demo_data(url)
     latencies, path_lengths = _replay(agent, url, args.rounds)
@@ -177,11 +185,16 @@ def main(argv: list[str] | None = None) -> int:
     floor_times = []
     for i in range(len(latencies)):
         started = time.perf_counter()
-        floor.invoke({"messages": ["x"]}, {"configurable": {"thread_id": f"t{i % 20}"}})
+        floor.invoke(
+            {"messages": ["x"]},
+            {"configurable": {"thread_id": f"t{i % 20}"}},
+            durability=args.durability,
+        )
         floor_times.append((time.perf_counter() - started) * 1000)
     classifier_ms = _classifier_ms(context, url)
     median, floor_median = statistics.median(latencies), statistics.median(floor_times)
     result = {
+        "durability": args.durability,
         "turns": len(latencies),
         "median_ms": round(median, 2),
         "p99_ms": round(percentile(latencies, 99), 2),
