@@ -1,6 +1,7 @@
 """The single tool-execution path: every tool call goes through :func:`execute`.
 
-It times the call, maps every failure to the failure taxonomy, retries
+It times the call, maps every failure to the failure taxonomy
+(:mod:`calibration.taxonomy`), retries
 transient failures a bounded number of times, and writes an audit record.
 Later layers (calibration, reflection) wrap this one function.
 """
@@ -11,40 +12,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
-
+from calibration.taxonomy import classify
 from persistence.audit import AuditLog
 from state.dialogue import ToolOutcome
-from tools.registry import ErrorKind, ToolContext, ToolError, ToolRegistry
+from tools.registry import ErrorKind, ToolContext, ToolRegistry
 
 TRANSIENT: set[ErrorKind] = {"SERVICE_UNAVAILABLE"}
-
-
-def classify(error: BaseException) -> ErrorKind:
-    """Map an exception to a failure category."""
-    if isinstance(error, ToolError):
-        return error.kind
-    if isinstance(error, OperationalError | TimeoutError | ConnectionError):
-        return "SERVICE_UNAVAILABLE"
-    if isinstance(error, DBAPIError):
-        return "PARAMETER_ERROR"
-    if isinstance(error, SQLAlchemyError):
-        return "SERVICE_UNAVAILABLE"
-    if isinstance(error, KeyError | TypeError | ValueError):
-        return "PARAMETER_ERROR"
-    kind = getattr(error, "kind", None)
-    if kind == "timeout" or kind == "connection":
-        return "SERVICE_UNAVAILABLE"
-    if kind == "http_status":
-        status = getattr(error, "status", None) or 0
-        if status in (401, 403):
-            return "PERMISSION_ERROR"
-        if status == 404:
-            return "DATA_NOT_FOUND"
-        if status == 409:
-            return "RESOURCE_CONFLICT"
-        return "SERVICE_UNAVAILABLE" if status >= 500 else "PARAMETER_ERROR"
-    return "UNKNOWN"
 
 
 def _summary(data: dict[str, Any]) -> dict[str, Any]:

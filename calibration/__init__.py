@@ -1,0 +1,1 @@
+"""Behaviour calibration: every tool call checked, classified, corrected and counted."""
