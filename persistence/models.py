@@ -208,3 +208,18 @@ class HandoffTicket(Base):
     agent_reply: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ToolCallCacheEntry(Base):
+    """A read tool's result, kept for duplicate calls until it expires (calibration)."""
+
+    __tablename__ = "tool_call_cache"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    call_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    tool_name: Mapped[str] = mapped_column(String(120), index=True)
+    # "|order_id=#W1|user_id=u1|": the argument values a write invalidates it by.
+    tags: Mapped[str] = mapped_column(Text, default="|")
+    cached_result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
