@@ -12,12 +12,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from calibration.taxonomy import classify
+from calibration.taxonomy import classify, load_failures
 from persistence.audit import AuditLog
 from state.dialogue import ToolOutcome
-from tools.registry import ErrorKind, ToolContext, ToolRegistry
+from tools.registry import ToolContext, ToolRegistry
 
-TRANSIENT: set[ErrorKind] = {"SERVICE_UNAVAILABLE"}
+
+def _transient(kind: str | None) -> bool:
+    """Whether the taxonomy says the same call may simply be tried again."""
+    spec = load_failures().get(kind)  # type: ignore[call-overload]
+    return bool(spec and spec.retry)
 
 
 def _summary(data: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +67,7 @@ def execute(
                 },
                 latency_ms,
             )
-        if outcome["ok"] or outcome["error"] not in TRANSIENT or attempt >= max_retries:
+        if outcome["ok"] or attempt >= max_retries or not _transient(outcome["error"]):
             return outcome
         attempt += 1
         if backoff_seconds:
