@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, Literal, get_args
 
 import yaml
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
@@ -48,6 +48,7 @@ class FailureSpec:
     patterns: tuple[re.Pattern[str], ...]
     retry: bool
     recover: bool
+    on_failure: Literal["reply", "handoff"]
     prompt: str
     suggestions: tuple[str, ...]
     user: dict[str, str]
@@ -91,6 +92,7 @@ def load_failures(path: Path = DEFAULT_FILE) -> dict[FailureType, FailureSpec]:
             patterns=tuple(re.compile(p, re.I) for p in spec.get("match") or []),
             retry=bool(spec["retry"]),
             recover=bool(spec["recover"]),
+            on_failure="handoff" if spec.get("on_failure") == "handoff" else "reply",
             prompt=str(spec["prompt"]),
             suggestions=tuple(str(s) for s in spec.get("suggestions") or []),
             user={str(k): str(v) for k, v in spec["user"].items()},
@@ -170,3 +172,17 @@ def analyze(
         should_attempt_recovery=spec.recover or bool(alternatives and spec.retry),
         user_message=dict(spec.user),
     )
+
+
+def user_message(failure_type: str | None, language: str) -> str:
+    """What the customer is told about a failure of this type, in their language."""
+    failures = load_failures()
+    spec = failures.get(failure_type, failures["UNKNOWN"])  # type: ignore[call-overload]
+    return str(spec.user.get(language) or spec.user["en"])
+
+
+def ends_in_handoff(failure_type: str | None) -> bool:
+    """Whether a failure that persists goes to a human rather than to a reply."""
+    failures = load_failures()
+    spec = failures.get(failure_type, failures["UNKNOWN"])  # type: ignore[call-overload]
+    return bool(spec.on_failure == "handoff")

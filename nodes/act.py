@@ -8,6 +8,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
+from calibration.taxonomy import ends_in_handoff, user_message
 from domain.retail.presenters import present
 from nodes.common import audited, domain_config, tool_caller
 from nodes.tracking import supersede
@@ -16,14 +17,6 @@ from state.dialogue import TURN_START, DialogueState, Flow
 from understanding import extractors as ex
 
 RECENT_RESULTS = 5
-USER_FACING_ERRORS = {
-    "DATA_NOT_FOUND": "the record was not found",
-    "VALIDATION_ERROR": "some details didn't match the order",
-    "BUSINESS_ERROR": "the store's rules don't allow it",
-    "PARAMETER_ERROR": "some details were missing",
-    "PERMISSION_ERROR": "that isn't allowed for your account",
-    "RESOURCE_CONFLICT": "the order changed in the meantime",
-}
 
 
 def resume_paused(paused: list[Flow]) -> tuple[Flow | None, list[Flow], list[dict[str, Any]]]:
@@ -201,14 +194,13 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     if plan["args"].get("order_id"):
         update["focus_order"] = str(plan["args"]["order_id"])
     if not outcome["ok"]:
-        error = outcome["error"] or "UNKNOWN"
-        if error in USER_FACING_ERRORS:
+        if not ends_in_handoff(outcome["error"]):
             return {
                 **update,
                 "route": "respond",
                 "plan": None,
                 "reply_key": "tool.failed",
-                "reply_data": {"detail": USER_FACING_ERRORS[error]},
+                "reply_data": {"detail": user_message(outcome["error"], state.language)},
             }
         return {
             **update,

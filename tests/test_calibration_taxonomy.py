@@ -14,7 +14,9 @@ from calibration.taxonomy import (
     analyze,
     classify,
     classify_text,
+    ends_in_handoff,
     load_failures,
+    user_message,
 )
 from tools.registry import RegisteredTool, ToolError, ToolRegistry, ToolSpec
 
@@ -149,3 +151,12 @@ def test_a_taxonomy_file_must_describe_every_type(tmp_path: Path) -> None:
     )
     with pytest.raises(ValueError, match="expected exactly"):
         load_failures(partial)
+
+
+def test_what_the_customer_is_told_and_who_takes_over() -> None:
+    assert user_message("DATA_NOT_FOUND", "zh") == load_failures()["DATA_NOT_FOUND"].user["zh"]
+    assert user_message("DATA_NOT_FOUND", "fr") == load_failures()["DATA_NOT_FOUND"].user["en"]
+    assert user_message(None, "en") == load_failures()["UNKNOWN"].user["en"]
+    assert ends_in_handoff("SERVICE_UNAVAILABLE") and ends_in_handoff("UNKNOWN")
+    assert ends_in_handoff(None)
+    assert not ends_in_handoff("BUSINESS_ERROR") and not ends_in_handoff("PERMISSION_ERROR")

@@ -177,3 +177,33 @@ def test_a_turn_is_checkpointed_when_it_ends_not_after_every_node(
         by_mode[mode] = len(list(agent.graph.get_state_history(config)))  # type: ignore[arg-type]
         load_demo_data(context.database_url)
     assert by_mode["exit"] <= 4 < by_mode["async"]
+
+
+@pytest.mark.parametrize(
+    ("first", "yes", "told"),
+    [
+        (
+            f"{HARPER} Please cancel order {HARPER_PENDING}, I ordered it by mistake.",
+            "yes",
+            "The store's rules don't allow that for this order.",
+        ),
+        (
+            f"我叫 Harper Ahmed，邮编 28268。请取消订单 {HARPER_PENDING}，下错单了",
+            "确认",
+            "按照店铺规定，这个订单不能这样处理。",
+        ),
+    ],
+)
+def test_a_write_refused_at_execution_is_told_in_the_users_language(
+    agent: Keel, context: Context, first: str, yes: str, told: str
+) -> None:
+    assert agent.send("late", first).awaiting == "confirmation"
+    with session_scope(context.database_url) as session:  # it ships before the user says yes
+        order = session.get(Order, HARPER_PENDING)
+        assert order is not None
+        order.status = "delivered"
+    turn = agent.send("late", yes)
+    assert told in turn.reply and "execute_tool" in turn.path
+    assert status(context, HARPER_PENDING) == "delivered"
+    tools = AuditLog(context.database_url).events("late", "tool")
+    assert tools[-1]["payload"]["error"] == "BUSINESS_ERROR"
