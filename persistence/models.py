@@ -223,3 +223,74 @@ class ToolCallCacheEntry(Base):
     cached_result: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class ToolCallRecord(Base):
+    """One tool call as calibration saw it: served from cache, validated, corrected or failed."""
+
+    __tablename__ = "tool_call_records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(128), index=True)
+    tool_name: Mapped[str] = mapped_column(String(120), index=True)
+    parameters: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)  # a summary (list lengths, not rows)
+    success: Mapped[bool] = mapped_column(Boolean)
+    failure_type: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    execution_time_ms: Mapped[float] = mapped_column(Float)
+    is_duplicate: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_corrected: Mapped[bool] = mapped_column(Boolean, default=False)
+    validation_result: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class CorrectionRecord(Base):
+    """One attempt to correct a failed or invalid tool call."""
+
+    __tablename__ = "correction_records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tool_call_id: Mapped[int] = mapped_column(ForeignKey("tool_call_records.id"), index=True)
+    original_error: Mapped[str] = mapped_column(Text)
+    failure_type: Mapped[str] = mapped_column(String(40))
+    recovery_prompt: Mapped[str] = mapped_column(Text)
+    corrected_params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    correction_result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    is_successful: Mapped[bool] = mapped_column(Boolean)
+    retry_count: Mapped[int] = mapped_column(Integer)
+    correction_time_ms: Mapped[float] = mapped_column(Float, default=0.0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ToolReliabilityStats(Base):
+    """Running reliability figures of one tool (updated in the call's own transaction)."""
+
+    __tablename__ = "tool_reliability_stats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tool_name: Mapped[str] = mapped_column(String(120), unique=True)
+    total_calls: Mapped[int] = mapped_column(Integer, default=0)
+    success_count: Mapped[int] = mapped_column(Integer, default=0)
+    failure_count: Mapped[int] = mapped_column(Integer, default=0)
+    duplicate_count: Mapped[int] = mapped_column(Integer, default=0)
+    avg_execution_time: Mapped[float] = mapped_column(Float, default=0.0)
+    correction_attempts: Mapped[int] = mapped_column(Integer, default=0)
+    correction_successes: Mapped[int] = mapped_column(Integer, default=0)
+    last_failure_type: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class CalibrationMetrics(Base):
+    """Calibration figures of one day (UTC)."""
+
+    __tablename__ = "behavior_calibration_metrics"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    date: Mapped[str] = mapped_column(String(10), unique=True)  # YYYY-MM-DD
+    total_tool_calls: Mapped[int] = mapped_column(Integer, default=0)
+    duplicate_calls: Mapped[int] = mapped_column(Integer, default=0)
+    failed_calls: Mapped[int] = mapped_column(Integer, default=0)
+    corrected_calls: Mapped[int] = mapped_column(Integer, default=0)
+    correction_success: Mapped[int] = mapped_column(Integer, default=0)
+    avg_correction_time: Mapped[float] = mapped_column(Float, default=0.0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
