@@ -73,6 +73,16 @@ def _ensure(connection: Connection, table: Table, column: str, key: str) -> None
             pass  # created by a concurrent session in the meantime
 
 
+def _bump(
+    connection: Connection, table: Table, column: str, key: str, values: Mapping[str, Any]
+) -> None:
+    """Apply database-side increments to the row of ``key``, creating it the first time."""
+    statement = update(table).where(table.c[column] == key).values(dict(values))
+    if connection.execute(statement).rowcount == 0:
+        _ensure(connection, table, column, key)
+        connection.execute(statement)
+
+
 def _day(moment: datetime) -> str:
     return moment.date().isoformat()
 
@@ -103,20 +113,20 @@ class CalibrationRecorder:
                 )
             ).inserted_primary_key
             self._bump_tool(connection, call, now)
-            _ensure(connection, METRICS, "date", _day(now))
-            connection.execute(
-                update(METRICS)
-                .where(METRICS.c.date == _day(now))
-                .values(
-                    total_tool_calls=METRICS.c.total_tool_calls + 1,
-                    duplicate_calls=METRICS.c.duplicate_calls + int(call.duplicate),
-                    failed_calls=METRICS.c.failed_calls + int(not call.success),
-                )
+            _bump(
+                connection,
+                METRICS,
+                "date",
+                _day(now),
+                {
+                    "total_tool_calls": METRICS.c.total_tool_calls + 1,
+                    "duplicate_calls": METRICS.c.duplicate_calls + int(call.duplicate),
+                    "failed_calls": METRICS.c.failed_calls + int(not call.success),
+                },
             )
         return int(call_id[0]) if call_id else 0
 
     def _bump_tool(self, connection: Connection, call: CallRecord, now: datetime) -> None:
-        _ensure(connection, STATS, "tool_name", call.tool)
         executed = STATS.c.total_calls - STATS.c.duplicate_count  # calls that really ran
         values: dict[str, Any] = {
             "total_calls": STATS.c.total_calls + 1,
@@ -131,7 +141,7 @@ class CalibrationRecorder:
             ) / (executed + 1)
         if call.failure_type is not None:
             values["last_failure_type"] = call.failure_type
-        connection.execute(update(STATS).where(STATS.c.tool_name == call.tool).values(values))
+        _bump(connection, STATS, "tool_name", call.tool, values)
 
     def record_correction(self, call_id: int, tool: str, correction: Correction) -> int:
         """Store a correction attempt and count it for its tool and day; return its id."""
@@ -155,29 +165,32 @@ class CalibrationRecorder:
                 connection.execute(
                     update(CALLS).where(CALLS.c.id == call_id).values(is_corrected=True)
                 )
-            _ensure(connection, STATS, "tool_name", tool)
-            connection.execute(
-                update(STATS)
-                .where(STATS.c.tool_name == tool)
-                .values(
-                    correction_attempts=STATS.c.correction_attempts + 1,
-                    correction_successes=STATS.c.correction_successes + int(correction.successful),
-                    updated_at=now,
-                )
+            success = int(correction.successful)
+            _bump(
+                connection,
+                STATS,
+                "tool_name",
+                tool,
+                {
+                    "correction_attempts": STATS.c.correction_attempts + 1,
+                    "correction_successes": STATS.c.correction_successes + success,
+                    "updated_at": now,
+                },
             )
-            _ensure(connection, METRICS, "date", _day(now))
             done = METRICS.c.corrected_calls
-            connection.execute(
-                update(METRICS)
-                .where(METRICS.c.date == _day(now))
-                .values(
-                    corrected_calls=done + 1,
-                    correction_success=METRICS.c.correction_success + int(correction.successful),
-                    avg_correction_time=(
+            _bump(
+                connection,
+                METRICS,
+                "date",
+                _day(now),
+                {
+                    "corrected_calls": done + 1,
+                    "correction_success": METRICS.c.correction_success + success,
+                    "avg_correction_time": (
                         METRICS.c.avg_correction_time * done + correction.correction_time_ms
                     )
                     / (done + 1),
-                )
+                },
             )
         return int(correction_id[0]) if correction_id else 0
 

@@ -3,9 +3,10 @@
 The conditions are the user's slots that name a field of the result (``order_id`` →
 ``order_id``, ``status`` → ``status`` …). Each row is compared with every condition the
 result can be checked against (a field no row carries cannot be judged and is left
-out). All rows match → ``VALID``; some → ``PARTIAL_MATCH``; none → ``CONDITION_IGNORED``;
-no rows → ``EMPTY_RESULT``. The report's hint names the condition that was missed and
-what came back instead (the seed's example: asked for batch MB-001, got MB-100, MB-101).
+out; a row is judged only on the fields it carries). All judged rows match → ``VALID``;
+some → ``PARTIAL_MATCH``; none → ``CONDITION_IGNORED``; no rows → ``EMPTY_RESULT``.
+The report's hint names the condition that was missed and what came back instead
+(the seed's example: asked for batch MB-001, got MB-100, MB-101).
 """
 
 from __future__ import annotations
@@ -74,9 +75,12 @@ def validate(conditions: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -
         )
         return ValidationReport("EMPTY_RESULT", 0.0, 0, 0, (), (), hint)
     checked = tuple(f for f in conditions if any(f in row for row in rows))
-    matched = sum(all(satisfies(r, f, conditions[f]) for f in checked) for r in rows)
-    missed = tuple(f for f in checked if not all(satisfies(r, f, conditions[f]) for r in rows))
-    total = len(rows)
+    judged = [r for r in rows if any(f in r for f in checked)] or list(rows)
+    matched = sum(_row_matches(r, conditions, checked) for r in judged)
+    missed = tuple(
+        f for f in checked if not all(satisfies(r, f, conditions[f]) for r in rows if f in r)
+    )
+    total = len(judged)
     if not missed:
         return ValidationReport("VALID", 1.0, total, total, checked, (), "")
     status: ValidationStatus = "CONDITION_IGNORED" if matched == 0 else "PARTIAL_MATCH"
@@ -91,6 +95,13 @@ def validate(conditions: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -
     )
 
 
+def _row_matches(
+    row: Mapping[str, Any], conditions: Mapping[str, Any], fields: Sequence[str]
+) -> bool:
+    """A row matches when every checked field it carries has the asked value."""
+    return all(satisfies(row, f, conditions[f]) for f in fields if f in row)
+
+
 def _describe(conditions: Mapping[str, Any]) -> str:
     return ", ".join(f"{f} = {v}" for f, v in conditions.items())
 
@@ -100,7 +111,9 @@ def _hint(
 ) -> str:
     parts = []
     for field in missed:
-        seen = [str(r.get(field)) for r in rows if not satisfies(r, field, conditions[field])]
+        seen = [
+            str(r[field]) for r in rows if field in r and not satisfies(r, field, conditions[field])
+        ]
         distinct = list(dict.fromkeys(seen))
         sample = ", ".join(distinct[:SAMPLE])
         parts.append(

@@ -38,6 +38,10 @@ def test_fields_no_row_carries_are_not_judged() -> None:
     report = validate({"batch": "MB-100", "colour": "red"}, BATCHES[:1])
     assert report.status == "VALID" and report.checked == ("batch",)
     assert validate({}, BATCHES).status == "VALID"
+    mixed = [{"order_id": "#W1", "status": "pending"}, {"item_id": "i1"}, {"item_id": "i2"}]
+    assert validate({"order_id": "#W1"}, mixed).status == "VALID"  # items carry no order id
+    wrong = validate({"order_id": "#W2"}, mixed)  # the order is another one: items not judged
+    assert wrong.status == "CONDITION_IGNORED" and wrong.total == 1
 
 
 def test_values_are_compared_loosely_but_not_fuzzily() -> None:
