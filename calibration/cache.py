@@ -193,5 +193,12 @@ def _aware(moment: datetime) -> datetime:
 
 
 def open_cache(database_url: str, redis_url: str | None = None) -> CallCache:
-    """The configured cache: Redis when a URL is given, else the SQL table."""
-    return RedisCallCache(redis_url) if redis_url else SqlCallCache(database_url)
+    """The configured cache: Redis when a URL is given, else the SQL table.
+
+    In Redis the keys of each business database have their own prefix, so two stores
+    sharing one Redis never answer each other's calls.
+    """
+    if not redis_url:
+        return SqlCallCache(database_url)
+    store = hashlib.sha256(database_url.encode("utf-8")).hexdigest()[:12]
+    return RedisCallCache(redis_url, prefix=f"keel:calls:{store}:")

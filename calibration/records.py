@@ -9,7 +9,11 @@ The dashboard and per-tool figures are read back with the seed's field names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import atexit
+import logging
+import queue
+import threading
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -26,6 +30,7 @@ from persistence.models import (
     utcnow,
 )
 
+log = logging.getLogger("keel.calibration")
 TOP_FAILURES = 5
 STATS = cast(Table, ToolReliabilityStats.__table__)
 METRICS = cast(Table, CalibrationMetrics.__table__)
@@ -87,11 +92,71 @@ def _day(moment: datetime) -> str:
     return moment.date().isoformat()
 
 
-class CalibrationRecorder:
-    """Writes and reads the calibration tables of one database."""
+class _Writer(queue.Queue[tuple[CallRecord, tuple[Correction, ...]]]):
+    """One background writer thread per database, shared by its recorders."""
 
     def __init__(self, database_url: str) -> None:
+        super().__init__()
+        self.recorder = CalibrationRecorder(database_url)
+        threading.Thread(target=self._drain, name="keel-calibration-writer", daemon=True).start()
+        atexit.register(self.join)
+
+    def _drain(self) -> None:
+        while True:
+            call, corrections = self.get()
+            try:
+                self.recorder.record(call, corrections)
+            except Exception:  # statistics must never take the conversation down
+                log.exception("calibration record failed: %s", call.tool)
+            finally:
+                self.task_done()
+
+
+_WRITERS: dict[str, _Writer] = {}
+_WRITERS_LOCK = threading.Lock()
+
+
+def _writer(database_url: str) -> _Writer:
+    with _WRITERS_LOCK:
+        if database_url not in _WRITERS:
+            _WRITERS[database_url] = _Writer(database_url)
+        return _WRITERS[database_url]
+
+
+class CalibrationRecorder:
+    """Writes and reads the calibration tables of one database.
+
+    With ``background=True``, :meth:`submit` hands a finished call to the database's
+    writer thread and returns at once: a conversation never waits for its statistics.
+    Reads (:meth:`dashboard`, :meth:`tool_stats`), from any recorder of that database,
+    first wait until everything submitted in this process is written, and so does
+    interpreter exit.
+    """
+
+    def __init__(self, database_url: str, *, background: bool = False) -> None:
+        self.database_url = database_url
         self.engine = get_engine(database_url)
+        self.background = background
+
+    def submit(self, call: CallRecord, corrections: Sequence[Correction] = ()) -> None:
+        """Record a call and its corrections, now or (in the background) very soon."""
+        if self.background:
+            _writer(self.database_url).put((call, tuple(corrections)))
+        else:
+            self.record(call, corrections)
+
+    def flush(self) -> None:
+        """Wait until every call submitted in this process for this database is written."""
+        writer = _WRITERS.get(self.database_url)
+        if writer is not None:
+            writer.join()
+
+    def record(self, call: CallRecord, corrections: Sequence[Correction] = ()) -> int:
+        """Record a call, then each of its corrections; return the call's id."""
+        call_id = self.record_call(call)
+        for correction in corrections:
+            self.record_correction(call_id, call.tool, correction)
+        return call_id
 
     def record_call(self, call: CallRecord) -> int:
         """Store a call, bump its tool's statistics and the day's metrics; return its id."""
@@ -196,12 +261,14 @@ class CalibrationRecorder:
 
     def tool_stats(self, tool: str) -> dict[str, Any] | None:
         """The figures of one tool (``GET /api/calibration/tools/{tool}/stats``)."""
+        self.flush()
         with self.engine.connect() as connection:
             row = connection.execute(select(STATS).where(STATS.c.tool_name == tool)).first()
         return None if row is None else _tool_figures(dict(row._mapping))
 
     def dashboard(self, days: int = 7) -> dict[str, Any]:
         """The calibration dashboard (``GET /api/calibration/dashboard``)."""
+        self.flush()
         with self.engine.connect() as connection:
             tools = [dict(r._mapping) for r in connection.execute(select(STATS))]
             failures = connection.execute(

@@ -12,6 +12,9 @@ from langgraph.config import get_config
 from langgraph.errors import GraphInterrupt
 from langgraph.types import Command
 
+from calibration.cache import CallCache, open_cache
+from calibration.machine import CallDeps, run_call
+from calibration.records import CalibrationRecorder
 from domain.config import DomainConfig, load_domain
 from persistence.audit import AuditLog
 from persistence.bootstrap import ensure_seeded
@@ -19,7 +22,6 @@ from persistence.handoff import HandoffQueue
 from state.context import Context
 from state.dialogue import ToolOutcome
 from tools.catalog import build_registry
-from tools.executor import execute
 from tools.registry import ToolContext
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -90,21 +92,46 @@ def audited(name: str) -> Callable[[F], F]:
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
 
 
-def tool_caller(context: Context) -> ToolCaller:
-    """Return a function that runs tools through the single execution path."""
+@lru_cache(maxsize=16)
+def call_cache(database_url: str, redis_url: str | None) -> CallCache:
+    """Return the (cached) duplicate-call cache of a database: Redis if configured, else SQL."""
+    return open_cache(database_url, redis_url)
+
+
+@lru_cache(maxsize=16)
+def calibration_recorder(database_url: str) -> CalibrationRecorder:
+    """Return the (cached) recorder of calibration records (written in the background)."""
+    return CalibrationRecorder(database_url, background=True)
+
+
+def call_deps(context: Context) -> CallDeps:
+    """What a calibrated tool call needs, from the settings of this run."""
     ensure_seeded(context.database_url)
-    registry = build_registry(context.domain)
-    tool_context = ToolContext(
-        database_url=context.database_url,
-        row_limit=context.sql_row_limit,
-        http_timeout_seconds=context.http_timeout_seconds,
-        session_id=session_id(),
+    config = domain_config(context)
+    return CallDeps(
+        registry=build_registry(context.domain),
+        tool_context=ToolContext(
+            database_url=context.database_url,
+            row_limit=context.sql_row_limit,
+            http_timeout_seconds=context.http_timeout_seconds,
+            session_id=session_id(),
+        ),
+        audit=audit_log(context.database_url),
+        cache=call_cache(context.database_url, context.redis_url)
+        if context.duplicate_cache
+        else None,
+        recorder=calibration_recorder(context.database_url),
+        max_corrections=context.max_tool_retries,
+        backoff_seconds=context.retry_backoff_seconds,
+        slot_patterns={n: s.pattern for n, s in config.slots.items() if s.pattern},
     )
-    audit = audit_log(context.database_url)
+
+
+def tool_caller(context: Context) -> ToolCaller:
+    """Return a function that runs tools through calibration and the single execution path."""
+    deps = call_deps(context)
 
     def call(name: str, args: dict[str, Any]) -> ToolOutcome:
-        return execute(
-            registry, name, args, tool_context, audit, max_retries=context.max_tool_retries
-        )
+        return run_call(deps, name, args)["outcome"]
 
     return call

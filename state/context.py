@@ -18,6 +18,11 @@ def _env(name: str, default: str | None = None) -> str | None:
     return value if value not in (None, "") else default
 
 
+def _floats(text: str) -> tuple[float, ...]:
+    """``"1,2,4"`` → ``(1.0, 2.0, 4.0)``."""
+    return tuple(float(part) for part in text.split(",") if part.strip())
+
+
 def default_data_dir() -> Path:
     """Return the data directory (``KEEL_DATA_DIR``, else ``./data``)."""
     return Path(_env("KEEL_DATA_DIR") or "data").resolve()
@@ -81,7 +86,22 @@ class Context:
         default=2, metadata={"description": "Consecutive angry turns before handoff."}
     )
     max_tool_retries: int = field(
-        default=2, metadata={"description": "Retries of a tool call that failed transiently."}
+        default=3,
+        metadata={
+            "description": "Retries and corrected calls of one tool call (calibration loop limit)."
+        },
+    )
+    retry_backoff_seconds: tuple[float, ...] = field(
+        default_factory=lambda: _floats(_env("KEEL_RETRY_BACKOFF_SECONDS") or "1,2,4"),
+        metadata={"description": "Pause before each retry of a failed tool call (1 s, 2 s, 4 s)."},
+    )
+    duplicate_cache: bool = field(
+        default=True,
+        metadata={"description": "Serve a repeated read tool call from the cache (per-tool TTL)."},
+    )
+    redis_url: str | None = field(
+        default_factory=lambda: _env("KEEL_REDIS_URL"),
+        metadata={"description": "Redis URL for the duplicate-call cache (default: SQL table)."},
     )
     max_message_chars: int = field(
         default=2000, metadata={"description": "Longest accepted user message."}

@@ -109,3 +109,16 @@ def test_records_on_postgres() -> None:
     stats = recorder.tool_stats(tool)
     assert stats is not None and stats["totalCalls"] == 4 and stats["avgExecutionTime"] == 20.0
     assert stats["correctionSuccessRate"] == 0.5
+
+
+def test_background_records_are_written_before_anyone_reads(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path / "background.db")
+    writer = CalibrationRecorder(url, background=True)
+    for _ in range(30):
+        writer.submit(_call("queued_tool"))
+    failed = _call("queued_tool", success=False, failure_type="DATA_NOT_FOUND")
+    fix = Correction("no row", "DATA_NOT_FOUND", "check", {"order_id": "#W2"}, {}, True, 1)
+    writer.submit(failed, [fix])
+    stats = CalibrationRecorder(url).tool_stats("queued_tool")  # another reader, same database
+    assert stats is not None and stats["totalCalls"] == 31
+    assert stats["correctionAttempts"] == 1 and stats["failureCount"] == 1

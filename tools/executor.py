@@ -24,7 +24,8 @@ def _transient(kind: str | None) -> bool:
     return bool(spec and spec.retry)
 
 
-def _summary(data: dict[str, Any]) -> dict[str, Any]:
+def summary(data: dict[str, Any]) -> dict[str, Any]:
+    """A result as the audit trail keeps it: lists by their length."""
     return {k: (len(v) if isinstance(v, list) else v) for k, v in data.items()}
 
 
@@ -61,7 +62,7 @@ def execute(
                     "ok": outcome["ok"],
                     "error": outcome["error"],
                     "message": outcome["message"],
-                    "result": _summary(outcome["data"]),
+                    "result": summary(outcome["data"]),
                     "attempt": attempt,
                     "access": tool.spec.access,
                 },

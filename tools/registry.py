@@ -40,6 +40,12 @@ class ToolSpec(BaseModel):
     )
     description: str = Field(description="Model-facing contract of the tool.")
     timeout_seconds: float | None = Field(default=None, description="Per-call time limit.")
+    cache_ttl_seconds: float = Field(
+        default=300.0,
+        ge=0.0,
+        description="How long a read's result answers the same call again (0: never; "
+        "writes are never cached).",
+    )
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ SESSION_TOOLS: list[RegisteredTool] = [
             name="get_session_activity",
             category="sql",
             access="read",
+            cache_ttl_seconds=0.0,  # this conversation's own changes: always read afresh
             description=(
                 "What this conversation has changed so far: each write with the refund or "
                 "charge it caused, and their totals."

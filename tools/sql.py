@@ -34,6 +34,9 @@ class SqlTemplate(BaseModel):
     not_found_if_empty: str | None = Field(
         default=None, description="Query whose empty result means DATA_NOT_FOUND."
     )
+    cache_ttl_seconds: float = Field(
+        default=300.0, ge=0.0, description="How long a result answers the same call again."
+    )
 
 
 def _decode(row: dict[str, Any], json_columns: list[str]) -> dict[str, Any]:
@@ -74,6 +77,7 @@ def sql_tool(name: str, template: SqlTemplate) -> RegisteredTool:
         required_args=list(template.params),
         alternatives=list(template.alternatives),
         description=template.description,
+        cache_ttl_seconds=template.cache_ttl_seconds,
     )
 
     def run(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
