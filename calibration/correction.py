@@ -70,17 +70,6 @@ def _with_prefix(value: str, prefix: str) -> str:
     return prefix + value
 
 
-def fix_formats(args: Mapping[str, Any], patterns: Mapping[str, str]) -> dict[str, Any]:
-    """The arguments with every malformed value of a known slot repaired where possible."""
-    fixed = dict(args)
-    for name, value in args.items():
-        if isinstance(value, str) and name in patterns:
-            repaired = fix_format(value, patterns[name])
-            if repaired is not None:
-                fixed[name] = repaired
-    return fixed
-
-
 def narrow(data: Mapping[str, Any], conditions: Mapping[str, Any]) -> dict[str, Any] | None:
     """The result with only the rows that satisfy the conditions they carry; None if none do."""
     kept: dict[str, Any] = {}
@@ -111,25 +100,26 @@ def propose(
     validation: str | None,
     conditions: Mapping[str, Any],
     registry: ToolRegistry,
-    slot_patterns: Mapping[str, str],
+    repaired: Mapping[str, str],
 ) -> Proposal:
-    """The next thing to try after ``outcome`` (see the module's rules)."""
+    """The next thing to try after ``outcome`` (see the module's rules).
+
+    ``repaired`` holds the verifier's repaired forms of malformed arguments.
+    """
     spec = registry.get(tool).spec
+    fixed = {**args, **repaired}
     if not outcome["ok"]:
-        if outcome["error"] in FORMAT_FAILURES:
-            fixed = fix_formats(args, slot_patterns)
-            if fixed != dict(args):
-                return Proposal(args=fixed, reason="repaired the format of an identifier")
+        if outcome["error"] in FORMAT_FAILURES and repaired:
+            return Proposal(args=fixed, reason="repaired the format of an identifier")
         if outcome["error"] == "SERVICE_UNAVAILABLE":
             for other in spec.alternatives:
                 if other in registry and set(registry.get(other).spec.required_args) <= set(args):
                     return Proposal(args=dict(args), tool=other, reason=f"used {other} instead")
         return Proposal()
     if validation == "EMPTY_RESULT":
-        fixed = fix_formats(args, slot_patterns)
-        return (
-            Proposal(args=fixed, reason="repaired a format") if fixed != dict(args) else Proposal()
-        )
+        if repaired:
+            return Proposal(args=fixed, reason="repaired the format of an identifier")
+        return Proposal()
     accepted = {*spec.required_args, *spec.optional_args}
     missing = {f: v for f, v in conditions.items() if f in accepted and f not in args}
     if missing:

@@ -30,10 +30,13 @@ from calibration.correction import propose
 from calibration.records import CalibrationRecorder, CallRecord, Correction
 from calibration.taxonomy import analyze
 from calibration.validation import validate
+from calibration.verifier import verify
 from persistence.audit import AuditLog
+from safety.guardrails import GuardConfig
 from state.dialogue import ToolOutcome
 from tools.executor import execute, summary
 from tools.registry import ToolContext, ToolRegistry
+from tools.sql import VerifyCheck
 
 log = logging.getLogger("keel.calibration")
 
@@ -71,6 +74,7 @@ class CallState(TypedDict, total=False):
     next_how: str  # how the next run comes about: retry | correction
     reflection: str  # why the next run differs: the recovery prompt or the validation hint
     access: str  # read | write (a write is never retried nor corrected here)
+    verification: dict[str, Any]  # what the verifier found before the last correction
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,8 @@ class CallDeps:
     backoff_seconds: tuple[float, ...] = (1.0, 2.0, 4.0)
     sleep: Callable[[float], None] = time.sleep
     slot_patterns: Mapping[str, str] = field(default_factory=dict)
+    verify_checks: Mapping[str, VerifyCheck] = field(default_factory=dict)
+    guard: GuardConfig | None = None  # injection patterns checked in arguments
 
 
 def _outcome(tool: str, data: dict[str, Any]) -> ToolOutcome:
@@ -224,7 +230,17 @@ def back_off(state: CallState, deps: CallDeps) -> dict[str, Any]:
 
 
 def correct(state: CallState, deps: CallDeps) -> dict[str, Any]:
-    """Propose a corrected call, or a corrected result, from the verifier's findings."""
+    """Verify the arguments, then propose a corrected call or a corrected result."""
+    found = verify(
+        deps.tool_context.database_url,
+        state["args"],
+        deps.verify_checks,
+        deps.slot_patterns,
+        deps.guard,
+    )
+    done = state.get("corrections", 0) + 1
+    if found.suspicious:  # a value that looks like an injection is never corrected
+        return {"decision": "give_up", "corrections": done, "verification": found.as_json()}
     proposal = propose(
         state["tool"],
         state["args"],
@@ -232,11 +248,10 @@ def correct(state: CallState, deps: CallDeps) -> dict[str, Any]:
         state.get("validation"),
         state.get("conditions") or {},
         deps.registry,
-        deps.slot_patterns,
+        found.format_errors,
     )
-    done = state.get("corrections", 0) + 1
     plan = state.get("failure") or {}
-    reflection = str(plan.get("recoveryPrompt") or state.get("hint", ""))
+    reflection = f"{plan.get('recoveryPrompt') or state.get('hint', '')} {found.suggestion}"
     if proposal.rows is not None:  # the result itself, narrowed to what was asked
         return {
             "outcome": _outcome(state["tool"], proposal.rows),
@@ -244,9 +259,10 @@ def correct(state: CallState, deps: CallDeps) -> dict[str, Any]:
             "corrections": done,
             "corrected": True,
             "decision": "accept",
+            "verification": found.as_json(),
         }
     if proposal.args is None:
-        return {"decision": "give_up", "corrections": done}
+        return {"decision": "give_up", "corrections": done, "verification": found.as_json()}
     return {
         "tool": proposal.tool or state["tool"],
         "args": proposal.args,
@@ -254,6 +270,7 @@ def correct(state: CallState, deps: CallDeps) -> dict[str, Any]:
         "corrected": True,
         "next_how": "correction",
         "reflection": f"{reflection} Correction: {proposal.reason}.".strip(),
+        "verification": found.as_json(),
     }
 
 

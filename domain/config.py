@@ -14,7 +14,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, Field
 
-from tools.sql import SqlTemplate
+from tools.sql import SqlTemplate, VerifyCheck
 from understanding.catalogue import Lexicon, Relative
 
 DOMAIN_ROOT = Path(__file__).resolve().parent
@@ -86,6 +86,10 @@ class DomainConfig(BaseModel):
     replies: dict[str, dict[str, str]]
     labels: dict[str, dict[str, dict[str, str]]] = Field(default_factory=dict)
     sql_tools: dict[str, SqlTemplate]
+    verify_checks: dict[str, VerifyCheck] = Field(
+        default_factory=dict,
+        description="Per argument: how the calibration verifier checks that its value exists.",
+    )
     lexicon_products: dict[str, list[str]] = Field(default_factory=dict)
     lexicon_options: dict[str, str] = Field(default_factory=dict)
     lexicon_option_keys: dict[str, list[str]] = Field(default_factory=dict)
@@ -172,6 +176,7 @@ def load_domain(name: str = "retail") -> DomainConfig:
             "replies": replies["replies"],
             "labels": replies.get("labels", {}),
             "sql_tools": tools["sql"],
+            "verify_checks": tools.get("verify", {}),
             "lexicon_products": lexicon.get("products", {}),
             "lexicon_options": lexicon.get("options", {}),
             "lexicon_option_keys": lexicon.get("option_keys", {}),

@@ -19,6 +19,7 @@ from domain.config import DomainConfig, load_domain
 from persistence.audit import AuditLog
 from persistence.bootstrap import ensure_seeded
 from persistence.handoff import HandoffQueue
+from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
 from state.context import Context
 from state.dialogue import ToolOutcome
 from tools.catalog import build_registry
@@ -104,6 +105,12 @@ def calibration_recorder(database_url: str) -> CalibrationRecorder:
     return CalibrationRecorder(database_url, background=True)
 
 
+@lru_cache(maxsize=1)
+def guard_config() -> GuardConfig:
+    """Return the guardrail configuration (its injection patterns check tool arguments too)."""
+    return GuardConfig.load(DEFAULT_GUARDRAILS_PATH)
+
+
 def call_deps(context: Context) -> CallDeps:
     """What a calibrated tool call needs, from the settings of this run."""
     ensure_seeded(context.database_url)
@@ -124,6 +131,8 @@ def call_deps(context: Context) -> CallDeps:
         max_corrections=context.max_tool_retries,
         backoff_seconds=context.retry_backoff_seconds,
         slot_patterns={n: s.pattern for n, s in config.slots.items() if s.pattern},
+        verify_checks=config.verify_checks,
+        guard=guard_config(),
     )
 
 

@@ -9,9 +9,9 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 
-from nodes.common import audit_log, audited, domain_config, session_id
+from nodes.common import audit_log, audited, domain_config, guard_config, session_id
 from nodes.tracking import track
-from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig, TokenBucket, check_message
+from safety.guardrails import GuardConfig, TokenBucket, check_message
 from state.context import Context
 from state.dialogue import TURN_START, DialogueState, Understanding
 from understanding import extractors as ex
@@ -42,8 +42,7 @@ def last_user_text(state: DialogueState) -> str:
 
 @lru_cache(maxsize=4)
 def _guard_config(max_chars: int) -> GuardConfig:
-    config = GuardConfig.load(DEFAULT_GUARDRAILS_PATH)
-    return config.model_copy(update={"max_chars": max_chars})
+    return guard_config().model_copy(update={"max_chars": max_chars})
 
 
 @lru_cache(maxsize=8)

@@ -23,6 +23,7 @@ from calibration.machine import (
 from calibration.records import CalibrationRecorder
 from calibration.taxonomy import ends_in_handoff
 from persistence.db import sqlite_url
+from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
 from tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
 
 BATCHES = [{"batch": f"MB-{n:03d}", "qty": n} for n in (1, 100, 101)]
@@ -72,6 +73,7 @@ def deps_for(tmp_path: Path, sleeps: list[float]) -> Callable[[Tools], CallDeps]
             "backoff_seconds": (1.0, 2.0, 4.0),
             "sleep": sleeps.append,
             "slot_patterns": {"order_id": r"^#W\d{7}$"},
+            "guard": GuardConfig.load(DEFAULT_GUARDRAILS_PATH),
         }
         values.update(changes)
         return CallDeps(**values)
@@ -304,3 +306,13 @@ def test_the_studio_graph_runs_the_same_steps_on_the_store(tmp_path: Path) -> No
     assert set(STEPS) <= set(graph.get_graph().nodes)
     board = CalibrationRecorder(url).dashboard()
     assert board["totalToolCalls"] >= 2 and board["duplicateRate"] > 0
+
+
+def test_an_injection_in_an_argument_is_never_corrected(tools: Tools, deps_for: Any) -> None:
+    def get(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+        raise ToolError("DATA_NOT_FOUND", "no such order")
+
+    tools.add("get_order", get)
+    state = run_call(deps_for(tools), "get_order", {"order_id": "w1' OR '1'='1"})
+    assert state["outcome"]["error"] == "DATA_NOT_FOUND" and tools.count("get_order") == 1
+    assert state["verification"]["suspiciousParams"] == ["order_id"]

@@ -39,6 +39,18 @@ class SqlTemplate(BaseModel):
     )
 
 
+class VerifyCheck(BaseModel):
+    """How to check that an argument's value exists (for the calibration verifier)."""
+
+    exists: str = Field(description="SQL returning the row of :value, if it exists.")
+    candidates: str | None = Field(
+        default=None, description="SQL returning existing values LIKE :prefix (nearest ids)."
+    )
+    context: dict[str, str] = Field(
+        default_factory=dict, description="Named SQL queries whose rows help a correction."
+    )
+
+
 def _decode(row: dict[str, Any], json_columns: list[str]) -> dict[str, Any]:
     for column in json_columns:
         value = row.get(column)
