@@ -286,3 +286,18 @@ def test_graph_drawing_has_every_node(server: Server) -> None:
     edges = {(edge["source"], edge["target"]) for edge in drawing["edges"]}
     assert ("check_output", "await_confirmation") in edges, sorted(edges)
     assert ("await_confirmation", "execute_tool") in edges, sorted(edges)
+
+
+def test_the_server_serves_the_calibration_routes_and_graph(server: Server) -> None:
+    from langgraph_sdk import get_sync_client
+
+    with urllib.request.urlopen(f"{server.url}/api/calibration/dashboard", timeout=10) as reply:
+        board = json.loads(reply.read())
+    assert reply.status == 200 and board["totalToolCalls"] >= 1  # the conversation's calls
+    with urllib.request.urlopen(f"{server.url}/calibration", timeout=10) as reply:
+        assert "api/calibration/dashboard" in reply.read().decode()
+    client = get_sync_client(url=server.url, api_key=None, timeout=30)
+    drawing = client.assistants.get_graph("calibration")
+    assert {"check_duplicate", "run_tool", "correct", "record"} <= {
+        node["id"] for node in drawing["nodes"]
+    }

@@ -1,0 +1,128 @@
+"""HTTP routes served with the graph: the calibration API and its dashboard page.
+
+Mounted on LangGraph server through ``langgraph.json`` (``http.app``), so the
+dashboard runs wherever the graph runs:
+
+* ``POST /api/calibration/analyze`` — ``{errorType, errorMessage, toolName[, httpStatus]}``
+  → the failure type and its recovery plan;
+* ``GET /api/calibration/dashboard`` — totals, rates, top failure types, tool ranking;
+* ``GET /api/calibration/tools/{tool_name}/stats`` — one tool's figures (404 if never called);
+* ``POST /api/calibration/verify`` — ``{toolName, params[, error, userId]}`` → what the
+  external verifier finds (``hasData``, ``suggestion``, ``contextInfo`` …);
+* ``GET /calibration`` — the dashboard page (charts drawn from the dashboard endpoint).
+
+Database work runs in a worker thread, never on the server's event loop.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from calibration.records import CalibrationRecorder
+from calibration.taxonomy import analyze, classify_text
+from calibration.verifier import verify
+from nodes.common import domain_config, guard_config
+from state.context import Context
+from tools.catalog import build_registry
+
+
+class BadRequest(ValueError):
+    """A request body the API cannot use (answered with 400 and the reason)."""
+
+
+async def _body(request: Request, required: tuple[str, ...]) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError as error:
+        raise BadRequest("the body must be a JSON object") from error
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    missing = [name for name in required if body.get(name) in (None, "")]
+    if missing:
+        raise BadRequest(f"missing field(s): {', '.join(missing)}")
+    return body
+
+
+def dashboard_page() -> str:
+    """The dashboard page's HTML (shipped with the package)."""
+    return resources.files("keel").joinpath("static/calibration.html").read_text("utf-8")
+
+
+def create_app(context: Context | None = None) -> Starlette:
+    """The HTTP app for one deployment's settings (the environment's by default)."""
+    settings = context or Context()
+    recorder = CalibrationRecorder(settings.database_url)
+
+    async def analyze_failure(request: Request) -> Response:
+        body = await _body(request, ("errorType", "toolName"))
+        status = body.get("httpStatus")
+        failure = classify_text(
+            str(body["errorType"]),
+            str(body.get("errorMessage") or ""),
+            int(status) if isinstance(status, int | str) and str(status).isdigit() else None,
+        )
+        plan = analyze(
+            failure,
+            str(body.get("errorMessage") or ""),
+            str(body["toolName"]),
+            build_registry(settings.domain),
+        )
+        return JSONResponse(plan.as_json())
+
+    async def dashboard(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(recorder.dashboard))
+
+    async def tool_stats(request: Request) -> Response:
+        name = request.path_params["tool_name"]
+        stats = await run_in_threadpool(recorder.tool_stats, name)
+        if stats is None:
+            return JSONResponse({"error": f"no calls of tool {name!r} recorded"}, 404)
+        return JSONResponse(stats)
+
+    async def verify_call(request: Request) -> Response:
+        body = await _body(request, ("toolName",))
+        params = body.get("params") or {}
+        if not isinstance(params, dict):
+            raise BadRequest("params must be an object")
+        registry = build_registry(settings.domain)
+        if body["toolName"] not in registry:
+            raise BadRequest(f"unknown tool {body['toolName']!r}")
+        config = domain_config(settings)
+        found = await run_in_threadpool(
+            lambda: verify(
+                settings.database_url,
+                params,
+                config.verify_checks,
+                {n: s.pattern for n, s in config.slots.items() if s.pattern},
+                guard_config(),
+                user_id=body.get("userId"),
+            )
+        )
+        return JSONResponse({"toolName": body["toolName"], **found.as_json()})
+
+    async def page(request: Request) -> Response:
+        return HTMLResponse(dashboard_page())
+
+    async def bad_request(request: Request, error: Exception) -> Response:
+        return JSONResponse({"error": str(error)}, 400)
+
+    return Starlette(
+        routes=[
+            Route("/api/calibration/analyze", analyze_failure, methods=["POST"]),
+            Route("/api/calibration/dashboard", dashboard, methods=["GET"]),
+            Route("/api/calibration/tools/{tool_name}/stats", tool_stats, methods=["GET"]),
+            Route("/api/calibration/verify", verify_call, methods=["POST"]),
+            Route("/calibration", page, methods=["GET"]),
+        ],
+        exception_handlers={BadRequest: bad_request},
+    )
+
+
+app = create_app()
