@@ -259,6 +259,32 @@ class CalibrationRecorder:
             )
         return int(correction_id[0]) if correction_id else 0
 
+    def calls(self, session_id: str) -> list[dict[str, Any]]:
+        """A session's calibrated calls, in order: tool, outcome, cache hit, check, retries."""
+        self.flush()
+        retries = (
+            select(func.count())
+            .where(CORRECTIONS.c.tool_call_id == CALLS.c.id)
+            .scalar_subquery()
+            .label("retries")
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(CALLS, retries).where(CALLS.c.session_id == session_id).order_by(CALLS.c.id)
+            ).mappings()
+            return [
+                {
+                    "tool": r["tool_name"],
+                    "success": bool(r["success"]),
+                    "failure_type": r["failure_type"],
+                    "duplicate": bool(r["is_duplicate"]),
+                    "corrected": bool(r["is_corrected"]),
+                    "validation": r["validation_result"],
+                    "retries": int(r["retries"]),  # retries and corrected calls
+                }
+                for r in rows
+            ]
+
     def tool_stats(self, tool: str) -> dict[str, Any] | None:
         """The figures of one tool (``GET /api/calibration/tools/{tool}/stats``)."""
         self.flush()

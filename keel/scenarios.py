@@ -4,7 +4,7 @@ Format (every ``expect`` key optional)::
 
     name: cancel a pending order
     channel_user_id: null            # user id from an authenticated channel
-    context: {rate_capacity: 3}      # optional Context overrides
+    context: {rate_capacity: 3}      # optional Context overrides (tool_faults: drills)
     turns:
       - user: "I'm Noah Brown, zip 80279. Please cancel order #W7678072, I don't need it."
         expect:
@@ -14,6 +14,7 @@ Format (every ``expect`` key optional)::
           awaiting: confirmation            # confirmation | clarification | human | nothing
           path_contains: [check_policy]     # nodes visited this turn
           authenticated: true               # a user is verified after this turn
+          tool_calls: [{tool: get_order_details, duplicate: true}]  # calibrated calls
       - user: "yes"
       - agent: "Hello, this is Sam from support."   # a human agent answers a handoff
     final:
@@ -39,6 +40,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, Field, ValidationError
 
+from calibration.records import CalibrationRecorder
 from keel.api import Keel, TurnResult
 from persistence.db import session_scope, sqlite_url
 from persistence.handoff import HandoffQueue
@@ -55,6 +57,9 @@ class TurnExpect(BaseModel):
     awaiting: str | None = None
     path_contains: list[str] = Field(default_factory=list)
     authenticated: bool | None = None
+    # Calibrated tool calls of this turn; each item matches one call by the fields it gives
+    # (tool, success, failure_type, duplicate, corrected, validation, retries).
+    tool_calls: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class Turn(BaseModel):
@@ -164,6 +169,21 @@ def check_turn(expect: TurnExpect, turn: TurnResult) -> list[str]:
     return problems
 
 
+def check_calls(
+    expected: Sequence[Mapping[str, Any]], calls: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """Return the expected tool calls that no call of the turn matches."""
+    problems: list[str] = []
+    for want in expected:
+        if not any(all(call.get(k) == v for k, v in want.items()) for call in calls):
+            seen = "; ".join(
+                " ".join(f"{k}={v}" for k, v in call.items() if v not in (None, False, 0))
+                for call in calls
+            )
+            problems.append(f"no tool call like {dict(want)} (calls: {seen or 'none'})")
+    return problems
+
+
 def check_final(final: FinalExpect, database_url: str, session_id: str) -> list[str]:
     """Return the unmet expectations on the database and the handoff queue."""
     from persistence.tau2 import export_order, export_user
@@ -230,10 +250,12 @@ class ScenarioRunner:
         url = sqlite_url(database)
         context = self.base_context.replace(database_url=url, **scenario.context)
         agent = Keel(context)
+        recorder = CalibrationRecorder(url)
         session = f"scenario-{uuid.uuid4().hex[:8]}"
         result = ScenarioResult(scenario.name, file, True, len(scenario.turns))
         for index, turn in enumerate(scenario.turns, start=1):
             said = turn.agent if turn.agent is not None else turn.user or ""
+            before = len(recorder.calls(session)) if turn.expect.tool_calls else 0
             try:
                 outcome = self._play(agent, session, turn, scenario.channel_user_id)
             except Exception as error:  # a crash fails this scenario, not the whole run
@@ -249,8 +271,10 @@ class ScenarioRunner:
                     "awaiting": outcome.awaiting,
                 }
             )
-            for problem in check_turn(turn.expect, outcome):
-                result.failures.append(f"turn {index}: {problem}")
+            problems = check_turn(turn.expect, outcome)
+            if turn.expect.tool_calls:
+                problems += check_calls(turn.expect.tool_calls, recorder.calls(session)[before:])
+            result.failures.extend(f"turn {index}: {problem}" for problem in problems)
         final_problems = check_final(scenario.final, url, session)
         result.failures.extend(final_problems)
         result.final_checks = count_checks(scenario.final)

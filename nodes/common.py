@@ -23,6 +23,7 @@ from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
 from state.context import Context
 from state.dialogue import ToolOutcome
 from tools.catalog import build_registry
+from tools.faults import with_faults
 from tools.registry import ToolContext
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -116,7 +117,7 @@ def call_deps(context: Context) -> CallDeps:
     ensure_seeded(context.database_url)
     config = domain_config(context)
     return CallDeps(
-        registry=build_registry(context.domain),
+        registry=with_faults(build_registry(context.domain), context.tool_faults),
         tool_context=ToolContext(
             database_url=context.database_url,
             row_limit=context.sql_row_limit,
@@ -129,7 +130,7 @@ def call_deps(context: Context) -> CallDeps:
         else None,
         recorder=calibration_recorder(context.database_url),
         max_corrections=context.max_tool_retries,
-        backoff_seconds=context.retry_backoff_seconds,
+        backoff_seconds=tuple(context.retry_backoff_seconds),
         slot_patterns={n: s.pattern for n, s in config.slots.items() if s.pattern},
         verify_checks=config.verify_checks,
         guard=guard_config(),

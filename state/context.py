@@ -23,6 +23,13 @@ def _floats(text: str) -> tuple[float, ...]:
     return tuple(float(part) for part in text.split(",") if part.strip())
 
 
+def _faults(text: str | None) -> dict[str, str]:
+    """``"a=timeout,b=empty"`` → ``{"a": "timeout", "b": "empty"}`` (see ``tools.faults``)."""
+    from tools.faults import parse_faults
+
+    return parse_faults(text)
+
+
 def default_data_dir() -> Path:
     """Return the data directory (``KEEL_DATA_DIR``, else ``./data``)."""
     return Path(_env("KEEL_DATA_DIR") or "data").resolve()
@@ -98,6 +105,13 @@ class Context:
     duplicate_cache: bool = field(
         default=True,
         metadata={"description": "Serve a repeated read tool call from the cache (per-tool TTL)."},
+    )
+    tool_faults: dict[str, str] = field(
+        default_factory=lambda: _faults(_env("KEEL_TOOL_FAULTS")),
+        metadata={
+            "description": "Faults injected into named tools, for drills and scenarios "
+            "(tool -> timeout | permission | not_found | empty | ignore_condition:<value>)."
+        },
     )
     redis_url: str | None = field(
         default_factory=lambda: _env("KEEL_REDIS_URL"),

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
 from state.dialogue import ActionPlan, Flow, Route, ToolOutcome
 from understanding import extractors as ex
@@ -1047,12 +1048,22 @@ class RetailPolicy:
                 reject_reason=deny.reason,
             )
         except Failed as failed:
+            # The failure taxonomy decides: a tool that keeps failing goes to a human; a
+            # refusal, a conflict or a broken rule is told in the user's words.
+            error = failed.outcome["error"]
             self.flow["slots"] = self.slots
+            if ends_in_handoff(error):
+                return Decision(
+                    route="handoff",
+                    reply_key="tool.unavailable",
+                    flow=self.flow,
+                    handoff_reason="tool_failure",
+                )
             return Decision(
-                route="handoff" if failed.outcome["error"] != "SERVICE_UNAVAILABLE" else "respond",
-                reply_key="tool.unavailable",
-                flow=self.flow,
-                handoff_reason="tool_failure",
+                route="respond",
+                reply_key="tool.failed",
+                reply_data={"detail": user_message(error, self.inp.language)},
+                flow=None,
             )
 
 
