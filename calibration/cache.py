@@ -16,15 +16,16 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from sqlalchemy import delete, select
+from sqlalchemy import Table, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from persistence.db import session_scope
+from persistence.db import get_engine
 from persistence.models import ToolCallCacheEntry, utcnow
 
 DEFAULT_TTL_SECONDS = 300.0
+CACHE = cast(Table, ToolCallCacheEntry.__table__)
 Clock = Callable[[], datetime]
 
 
@@ -88,27 +89,30 @@ class SqlCallCache:
 
     def __init__(self, database_url: str, clock: Clock = utcnow) -> None:
         self.database_url = database_url
+        self.engine = get_engine(database_url)
         self.clock = clock
 
     def get(self, key: str) -> dict[str, Any] | None:
         """The unexpired result stored under ``key``, if any (an expired one is removed)."""
-        with session_scope(self.database_url) as session:
-            entry = session.scalars(
-                select(ToolCallCacheEntry).where(ToolCallCacheEntry.call_hash == key)
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(CACHE.c.cached_result, CACHE.c.expires_at).where(CACHE.c.call_hash == key)
             ).first()
-            if entry is None:
-                return None
-            if _aware(entry.expires_at) <= self.clock():
-                session.delete(entry)
-                return None
-            return dict(entry.cached_result)
+        if row is None:
+            return None
+        if _aware(row.expires_at) <= self.clock():
+            with self.engine.begin() as connection:
+                connection.execute(delete(CACHE).where(CACHE.c.call_hash == key))
+            return None
+        return dict(row.cached_result)
 
     def put(
         self, key: str, tool: str, result: dict[str, Any], ttl_seconds: float, tags: list[str]
     ) -> None:
         """Store (or replace) the result under ``key``."""
         now = self.clock()
-        values = {
+        row = {
+            "call_hash": key,
             "tool_name": tool,
             "tags": "|" + "".join(f"{t}|" for t in tags),
             "cached_result": result,
@@ -117,11 +121,9 @@ class SqlCallCache:
         }
         for _ in range(2):  # a concurrent session may store the same call first
             try:
-                with session_scope(self.database_url) as session:
-                    session.execute(
-                        delete(ToolCallCacheEntry).where(ToolCallCacheEntry.call_hash == key)
-                    )
-                    session.add(ToolCallCacheEntry(call_hash=key, **values))
+                with self.engine.begin() as connection:
+                    connection.execute(delete(CACHE).where(CACHE.c.call_hash == key))
+                    connection.execute(insert(CACHE).values(row))
                 return
             except IntegrityError:
                 continue
@@ -129,23 +131,19 @@ class SqlCallCache:
     def invalidate(self, tags: Iterable[str]) -> int:
         """Drop every entry carrying one of ``tags``."""
         dropped = 0
-        with session_scope(self.database_url) as session:
+        with self.engine.begin() as connection:
             for tag in set(tags):
-                result = session.execute(
-                    delete(ToolCallCacheEntry).where(
-                        ToolCallCacheEntry.tags.contains(f"|{tag}|", autoescape=True)
-                    )
+                result = connection.execute(
+                    delete(CACHE).where(CACHE.c.tags.contains(f"|{tag}|", autoescape=True))
                 )
-                dropped += int(getattr(result, "rowcount", 0) or 0)
+                dropped += int(result.rowcount or 0)
         return dropped
 
     def purge_expired(self) -> int:
         """Delete expired entries (``get`` skips them anyway); return how many."""
-        with session_scope(self.database_url) as session:
-            result = session.execute(
-                delete(ToolCallCacheEntry).where(ToolCallCacheEntry.expires_at <= self.clock())
-            )
-            return int(getattr(result, "rowcount", 0) or 0)
+        with self.engine.begin() as connection:
+            result = connection.execute(delete(CACHE).where(CACHE.c.expires_at <= self.clock()))
+            return int(result.rowcount or 0)
 
 
 class RedisCallCache:

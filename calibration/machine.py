@@ -263,9 +263,14 @@ def correct(state: CallState, deps: CallDeps) -> dict[str, Any]:
         }
     if proposal.args is None:
         return {"decision": "give_up", "corrections": done, "verification": found.as_json()}
+    conditions = dict(state.get("conditions") or {})
+    for name, repaired in found.format_errors.items():  # what the user meant, in its form
+        if name in conditions:
+            conditions[name] = repaired
     return {
         "tool": proposal.tool or state["tool"],
         "args": proposal.args,
+        "conditions": conditions,
         "corrections": done,
         "corrected": True,
         "next_how": "correction",

@@ -13,7 +13,10 @@ import atexit
 import logging
 import queue
 import threading
-from collections.abc import Mapping, Sequence
+import time
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -32,6 +35,8 @@ from persistence.models import (
 
 log = logging.getLogger("keel.calibration")
 TOP_FAILURES = 5
+BATCH = 64  # calls the background writer stores in one transaction
+GATHER_SECONDS = 0.05  # how long it waits for more calls before writing
 STATS = cast(Table, ToolReliabilityStats.__table__)
 METRICS = cast(Table, CalibrationMetrics.__table__)
 CALLS = cast(Table, ToolCallRecord.__table__)
@@ -92,6 +97,135 @@ def _day(moment: datetime) -> str:
     return moment.date().isoformat()
 
 
+@dataclass
+class _ToolDelta:
+    """What a batch adds to one tool's statistics."""
+
+    calls: int = 0
+    successes: int = 0
+    duplicates: int = 0
+    runs: int = 0  # calls that really ran (not served from the cache)
+    run_ms: float = 0.0
+    attempts: int = 0
+    corrected: int = 0
+    last_failure: str | None = None
+
+    def add_call(self, call: CallRecord) -> None:
+        self.calls += 1
+        self.successes += int(call.success)
+        self.duplicates += int(call.duplicate)
+        if not call.duplicate:  # a cache hit says nothing about the tool's speed
+            self.runs += 1
+            self.run_ms += call.execution_time_ms
+        if call.failure_type is not None:
+            self.last_failure = call.failure_type
+
+    def add_correction(self, correction: Correction) -> None:
+        self.attempts += 1
+        self.corrected += int(correction.successful)
+
+    def values(self, now: datetime) -> dict[str, Any]:
+        """Database-side increments (the running mean over the calls that ran)."""
+        ran = STATS.c.total_calls - STATS.c.duplicate_count
+        values: dict[str, Any] = {"updated_at": now}
+        if self.calls:
+            values.update(
+                total_calls=STATS.c.total_calls + self.calls,
+                success_count=STATS.c.success_count + self.successes,
+                failure_count=STATS.c.failure_count + (self.calls - self.successes),
+                duplicate_count=STATS.c.duplicate_count + self.duplicates,
+            )
+        if self.runs:
+            values["avg_execution_time"] = (STATS.c.avg_execution_time * ran + self.run_ms) / (
+                ran + self.runs
+            )
+        if self.attempts:
+            values["correction_attempts"] = STATS.c.correction_attempts + self.attempts
+            values["correction_successes"] = STATS.c.correction_successes + self.corrected
+        if self.last_failure is not None:
+            values["last_failure_type"] = self.last_failure
+        return values
+
+
+@dataclass
+class _DayDelta:
+    """What a batch adds to the day's metrics."""
+
+    calls: int = 0
+    duplicates: int = 0
+    failed: int = 0
+    corrections: int = 0
+    corrected: int = 0
+    correction_ms: float = 0.0
+
+    def add_call(self, call: CallRecord) -> None:
+        self.calls += 1
+        self.duplicates += int(call.duplicate)
+        self.failed += int(not call.success)
+
+    def add_correction(self, correction: Correction) -> None:
+        self.corrections += 1
+        self.corrected += int(correction.successful)
+        self.correction_ms += correction.correction_time_ms
+
+    def values(self) -> dict[str, Any]:
+        """Database-side increments (the running mean over the corrections)."""
+        done = METRICS.c.corrected_calls
+        values: dict[str, Any] = {
+            "total_tool_calls": METRICS.c.total_tool_calls + self.calls,
+            "duplicate_calls": METRICS.c.duplicate_calls + self.duplicates,
+            "failed_calls": METRICS.c.failed_calls + self.failed,
+        }
+        if self.corrections:
+            values["corrected_calls"] = done + self.corrections
+            values["correction_success"] = METRICS.c.correction_success + self.corrected
+            values["avg_correction_time"] = (
+                METRICS.c.avg_correction_time * done + self.correction_ms
+            ) / (done + self.corrections)
+        return values
+
+
+def _insert_call(connection: Connection, call: CallRecord, now: datetime) -> int:
+    key = connection.execute(
+        insert(CALLS).values(
+            session_id=call.session_id,
+            tool_name=call.tool,
+            parameters=dict(call.parameters),
+            result=dict(call.result),
+            success=call.success,
+            failure_type=call.failure_type,
+            execution_time_ms=call.execution_time_ms,
+            is_duplicate=call.duplicate,
+            is_corrected=call.corrected,
+            validation_result=call.validation,
+            created_at=now,
+        )
+    ).inserted_primary_key
+    return int(key[0]) if key else 0
+
+
+def _insert_correction(
+    connection: Connection, call_id: int, correction: Correction, now: datetime
+) -> int:
+    key = connection.execute(
+        insert(CORRECTIONS).values(
+            tool_call_id=call_id,
+            original_error=correction.original_error,
+            failure_type=correction.failure_type,
+            recovery_prompt=correction.recovery_prompt,
+            corrected_params=dict(correction.corrected_params),
+            correction_result=dict(correction.result),
+            is_successful=correction.successful,
+            retry_count=correction.retry_count,
+            correction_time_ms=correction.correction_time_ms,
+            created_at=now,
+        )
+    ).inserted_primary_key
+    if correction.successful:
+        connection.execute(update(CALLS).where(CALLS.c.id == call_id).values(is_corrected=True))
+    return int(key[0]) if key else 0
+
+
 class _Writer(queue.Queue[tuple[CallRecord, tuple[Correction, ...]]]):
     """One background writer thread per database, shared by its recorders."""
 
@@ -103,13 +237,31 @@ class _Writer(queue.Queue[tuple[CallRecord, tuple[Correction, ...]]]):
 
     def _drain(self) -> None:
         while True:
-            call, corrections = self.get()
+            batch = [self.get()]
+            time.sleep(GATHER_SECONDS)  # let the turn finish its calls: one write, not many
+            while len(batch) < BATCH:
+                try:
+                    batch.append(self.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                self._write(batch)
+            finally:
+                for _ in batch:
+                    self.task_done()
+
+    def _write(self, batch: list[tuple[CallRecord, tuple[Correction, ...]]]) -> None:
+        """All waiting calls in one transaction; one by one if that fails."""
+        try:
+            self.recorder.record_batch(batch)
+            return
+        except Exception:
+            log.warning("calibration batch failed; writing its %d calls one by one", len(batch))
+        for call, corrections in batch:
             try:
                 self.recorder.record(call, corrections)
             except Exception:  # statistics must never take the conversation down
                 log.exception("calibration record failed: %s", call.tool)
-            finally:
-                self.task_done()
 
 
 _WRITERS: dict[str, _Writer] = {}
@@ -151,113 +303,70 @@ class CalibrationRecorder:
         if writer is not None:
             writer.join()
 
-    def record(self, call: CallRecord, corrections: Sequence[Correction] = ()) -> int:
+    def record(
+        self,
+        call: CallRecord,
+        corrections: Sequence[Correction] = (),
+        connection: Connection | None = None,
+    ) -> int:
         """Record a call, then each of its corrections; return the call's id."""
-        call_id = self.record_call(call)
-        for correction in corrections:
-            self.record_correction(call_id, call.tool, correction)
-        return call_id
+        return self.record_batch([(call, tuple(corrections))], connection)[0]
 
-    def record_call(self, call: CallRecord) -> int:
+    def record_batch(
+        self,
+        batch: Sequence[tuple[CallRecord, Sequence[Correction]]],
+        connection: Connection | None = None,
+    ) -> list[int]:
+        """Record calls with their corrections; the statistics are bumped once per tool and day."""
+        now = utcnow()
+        tools: dict[str, _ToolDelta] = defaultdict(_ToolDelta)
+        day = _DayDelta()
+        ids: list[int] = []
+        with self._transaction(connection) as active:
+            for call, corrections in batch:
+                call_id = _insert_call(active, call, now)
+                ids.append(call_id)
+                tools[call.tool].add_call(call)
+                day.add_call(call)
+                for correction in corrections:
+                    _insert_correction(active, call_id, correction, now)
+                    tools[call.tool].add_correction(correction)
+                    day.add_correction(correction)
+            for tool, delta in tools.items():
+                _bump(active, STATS, "tool_name", tool, delta.values(now))
+            _bump(active, METRICS, "date", _day(now), day.values())
+        return ids
+
+    @contextmanager
+    def _transaction(self, connection: Connection | None) -> Iterator[Connection]:
+        """The caller's transaction, or a new one committed at the end."""
+        if connection is not None:
+            yield connection
+            return
+        with self.engine.begin() as fresh:
+            yield fresh
+
+    def record_call(self, call: CallRecord, connection: Connection | None = None) -> int:
         """Store a call, bump its tool's statistics and the day's metrics; return its id."""
-        now = utcnow()
-        with self.engine.begin() as connection:
-            call_id = connection.execute(
-                insert(CALLS).values(
-                    session_id=call.session_id,
-                    tool_name=call.tool,
-                    parameters=dict(call.parameters),
-                    result=dict(call.result),
-                    success=call.success,
-                    failure_type=call.failure_type,
-                    execution_time_ms=call.execution_time_ms,
-                    is_duplicate=call.duplicate,
-                    is_corrected=call.corrected,
-                    validation_result=call.validation,
-                    created_at=now,
-                )
-            ).inserted_primary_key
-            self._bump_tool(connection, call, now)
-            _bump(
-                connection,
-                METRICS,
-                "date",
-                _day(now),
-                {
-                    "total_tool_calls": METRICS.c.total_tool_calls + 1,
-                    "duplicate_calls": METRICS.c.duplicate_calls + int(call.duplicate),
-                    "failed_calls": METRICS.c.failed_calls + int(not call.success),
-                },
-            )
-        return int(call_id[0]) if call_id else 0
+        return self.record_batch([(call, ())], connection)[0]
 
-    def _bump_tool(self, connection: Connection, call: CallRecord, now: datetime) -> None:
-        executed = STATS.c.total_calls - STATS.c.duplicate_count  # calls that really ran
-        values: dict[str, Any] = {
-            "total_calls": STATS.c.total_calls + 1,
-            "success_count": STATS.c.success_count + int(call.success),
-            "failure_count": STATS.c.failure_count + int(not call.success),
-            "duplicate_count": STATS.c.duplicate_count + int(call.duplicate),
-            "updated_at": now,
-        }
-        if not call.duplicate:  # a cache hit says nothing about the tool's speed
-            values["avg_execution_time"] = (
-                STATS.c.avg_execution_time * executed + call.execution_time_ms
-            ) / (executed + 1)
-        if call.failure_type is not None:
-            values["last_failure_type"] = call.failure_type
-        _bump(connection, STATS, "tool_name", call.tool, values)
-
-    def record_correction(self, call_id: int, tool: str, correction: Correction) -> int:
-        """Store a correction attempt and count it for its tool and day; return its id."""
+    def record_correction(
+        self,
+        call_id: int,
+        tool: str,
+        correction: Correction,
+        connection: Connection | None = None,
+    ) -> int:
+        """Store a correction attempt of a recorded call and count it for its tool and day."""
         now = utcnow()
-        with self.engine.begin() as connection:
-            correction_id = connection.execute(
-                insert(CORRECTIONS).values(
-                    tool_call_id=call_id,
-                    original_error=correction.original_error,
-                    failure_type=correction.failure_type,
-                    recovery_prompt=correction.recovery_prompt,
-                    corrected_params=dict(correction.corrected_params),
-                    correction_result=dict(correction.result),
-                    is_successful=correction.successful,
-                    retry_count=correction.retry_count,
-                    correction_time_ms=correction.correction_time_ms,
-                    created_at=now,
-                )
-            ).inserted_primary_key
-            if correction.successful:
-                connection.execute(
-                    update(CALLS).where(CALLS.c.id == call_id).values(is_corrected=True)
-                )
-            success = int(correction.successful)
-            _bump(
-                connection,
-                STATS,
-                "tool_name",
-                tool,
-                {
-                    "correction_attempts": STATS.c.correction_attempts + 1,
-                    "correction_successes": STATS.c.correction_successes + success,
-                    "updated_at": now,
-                },
-            )
-            done = METRICS.c.corrected_calls
-            _bump(
-                connection,
-                METRICS,
-                "date",
-                _day(now),
-                {
-                    "corrected_calls": done + 1,
-                    "correction_success": METRICS.c.correction_success + success,
-                    "avg_correction_time": (
-                        METRICS.c.avg_correction_time * done + correction.correction_time_ms
-                    )
-                    / (done + 1),
-                },
-            )
-        return int(correction_id[0]) if correction_id else 0
+        delta, day = _ToolDelta(), _DayDelta()
+        delta.add_correction(correction)
+        day.add_correction(correction)
+        with self._transaction(connection) as active:
+            correction_id = _insert_correction(active, call_id, correction, now)
+            _bump(active, STATS, "tool_name", tool, delta.values(now))
+            _bump(active, METRICS, "date", _day(now), day.values())
+        return correction_id
 
     def calls(self, session_id: str) -> list[dict[str, Any]]:
         """A session's calibrated calls, in order: tool, outcome, cache hit, check, retries."""

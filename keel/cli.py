@@ -97,6 +97,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from keel.bench import kb_recall
 
         return kb_recall.main(rest)
+    if args.name == "calibration":
+        from keel.bench import calibration
+
+        return calibration.main(rest)
     if args.name == "intents":
         from keel.bench import intents
 
@@ -196,7 +200,7 @@ def parser() -> argparse.ArgumentParser:
     run.set_defaults(func=cmd_scenarios)
 
     bench = sub.add_parser(
-        "bench", help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents"
+        "bench", help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents, calibration"
     )
     bench.add_argument("name")
     bench.add_argument("rest", nargs=argparse.REMAINDER)

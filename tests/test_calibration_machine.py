@@ -160,6 +160,8 @@ def test_a_malformed_id_is_repaired_by_its_slot_pattern(tools: Tools, deps_for: 
     state = run_call(deps, "get_order", {"order_id": "w1234567"})
     assert state["outcome"]["ok"] and tools.calls[-1][1] == {"order_id": "#W1234567"}
     assert "found nothing" in state["attempts"][1]["prompt"]  # the recovery prompt it used
+    digits = run_call(deps, "get_order", {"order_id": "1234567"})  # the prefix is added
+    assert digits["outcome"]["ok"] and digits["validation"] == "VALID"  # checked as repaired
     nothing = run_call(deps, "get_order", {"order_id": "#W7654321"})  # well formed: not changed
     assert nothing["outcome"]["error"] == "DATA_NOT_FOUND" and len(nothing["attempts"]) == 1
 
