@@ -27,6 +27,7 @@ from typing import Any, Literal, TypedDict
 
 from calibration.cache import CallCache, call_hash, canonical_args, tags_of
 from calibration.correction import propose
+from calibration.receipts import WriteReceipts
 from calibration.records import CalibrationRecorder, CallRecord, Correction
 from calibration.taxonomy import analyze
 from calibration.validation import validate
@@ -75,6 +76,7 @@ class CallState(TypedDict, total=False):
     reflection: str  # why the next run differs: the recovery prompt or the validation hint
     access: str  # read | write (a write is never retried nor corrected here)
     verification: dict[str, Any]  # what the verifier found before the last correction
+    idempotency_key: str | None  # a confirmed write's key: a replay returns its receipt
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,7 @@ class CallDeps:
     slot_patterns: Mapping[str, str] = field(default_factory=dict)
     verify_checks: Mapping[str, VerifyCheck] = field(default_factory=dict)
     guard: GuardConfig | None = None  # injection patterns checked in arguments
+    receipts: WriteReceipts | None = None  # results of confirmed writes, by idempotency key
 
 
 def _outcome(tool: str, data: dict[str, Any]) -> ToolOutcome:
@@ -110,7 +113,13 @@ def check_duplicate(state: CallState, deps: CallDeps) -> dict[str, Any]:
         "conditions": state.get("conditions") or canonical_args(state["args"]),
         "duplicate": False,
     }
-    if deps.cache is None or spec.access != "read" or spec.cache_ttl_seconds <= 0:
+    key = state.get("idempotency_key")
+    if spec.access == "write":  # never from the cache; a replayed confirmation gets its receipt
+        receipt = deps.receipts.get(key) if deps.receipts is not None and key else None
+        if receipt is None:
+            return start
+        return {**start, "duplicate": True, "outcome": _outcome(state["tool"], receipt)}
+    if deps.cache is None or spec.cache_ttl_seconds <= 0:
         return start
     try:
         hit = deps.cache.get(call_hash(state["tool"], state["args"]))
@@ -299,6 +308,10 @@ def record(state: CallState, deps: CallDeps) -> dict[str, Any]:
     final = _final(state)
     spec = deps.registry.get(state["tool"]).spec
     _update_cache(state, deps, final, spec.access, spec.cache_ttl_seconds)
+    key = state.get("idempotency_key")
+    ran = spec.access == "write" and final["ok"] and not state.get("duplicate")
+    if ran and key and deps.receipts is not None:
+        deps.receipts.put(key, state["tool"], final["data"])
     if deps.recorder is not None:
         try:
             deps.recorder.submit(_call_record(state, deps, final), _corrections(state, final))
@@ -442,13 +455,15 @@ def run_call(
     tool: str,
     args: Mapping[str, Any],
     conditions: Mapping[str, Any] | None = None,
+    idempotency_key: str | None = None,
 ) -> CallState:
     """Drive one calibrated call through the steps, in-process; return the final state.
 
     ``conditions`` are what the user asked for, by result field; by default the call's
     own arguments (a result about another order than the one asked for is caught).
+    ``idempotency_key`` marks a confirmed write (see :mod:`calibration.receipts`).
     """
-    state = CallState(tool=tool, args=dict(args))
+    state = CallState(tool=tool, args=dict(args), idempotency_key=idempotency_key)
     if conditions is not None:
         state["conditions"] = dict(conditions)
     step = START_STEP

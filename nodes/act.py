@@ -8,9 +8,10 @@ from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
+from calibration.receipts import idempotency_key
 from calibration.taxonomy import ends_in_handoff, user_message
 from domain.retail.presenters import present
-from nodes.common import audited, domain_config, tool_caller
+from nodes.common import audited, domain_config, session_id, tool_caller
 from nodes.tracking import supersede
 from state.context import Context
 from state.dialogue import TURN_START, DialogueState, Flow
@@ -188,7 +189,12 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     flow = state.flow
     assert plan is not None
     intent = flow["intent"] if flow else plan["tool"]
-    outcome = tool_caller(context)(plan["tool"], plan["args"])
+    key = (  # the same confirmation replayed (a run resumed after a crash) never writes twice
+        idempotency_key(session_id(), f"turn-{state.turn}", plan["tool"], plan["args"])
+        if plan["write"]
+        else None
+    )
+    outcome = tool_caller(context)(plan["tool"], plan["args"], key)
     recent = [*state.recent_results, {"tool": plan["tool"], "args": plan["args"], **outcome}]
     update: dict[str, Any] = {"outcome": outcome, "recent_results": recent[-RECENT_RESULTS:]}
     if plan["args"].get("order_id"):

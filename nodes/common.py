@@ -6,7 +6,7 @@ import functools
 import time
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from langgraph.config import get_config
 from langgraph.errors import GraphInterrupt
@@ -14,6 +14,7 @@ from langgraph.types import Command
 
 from calibration.cache import CallCache, open_cache
 from calibration.machine import CallDeps, run_call
+from calibration.receipts import WriteReceipts
 from calibration.records import CalibrationRecorder
 from domain.config import DomainConfig, load_domain
 from persistence.audit import AuditLog
@@ -91,13 +92,25 @@ def audited(name: str) -> Callable[[F], F]:
     return wrap
 
 
-ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
+class ToolCaller(Protocol):
+    """Runs a tool through calibration; a confirmed write passes its idempotency key."""
+
+    def __call__(
+        self, name: str, args: dict[str, Any], idempotency_key: str | None = None
+    ) -> ToolOutcome:
+        """Run ``name`` with ``args``."""
 
 
 @lru_cache(maxsize=16)
 def call_cache(database_url: str, redis_url: str | None) -> CallCache:
     """Return the (cached) duplicate-call cache of a database: Redis if configured, else SQL."""
     return open_cache(database_url, redis_url)
+
+
+@lru_cache(maxsize=16)
+def write_receipts(database_url: str) -> WriteReceipts:
+    """Return the (cached) receipts of confirmed writes of a database."""
+    return WriteReceipts(database_url)
 
 
 @lru_cache(maxsize=16)
@@ -129,6 +142,7 @@ def call_deps(context: Context) -> CallDeps:
         if context.duplicate_cache
         else None,
         recorder=calibration_recorder(context.database_url),
+        receipts=write_receipts(context.database_url),
         max_corrections=context.max_tool_retries,
         backoff_seconds=tuple(context.retry_backoff_seconds),
         slot_patterns={n: s.pattern for n, s in config.slots.items() if s.pattern},
@@ -141,7 +155,7 @@ def tool_caller(context: Context) -> ToolCaller:
     """Return a function that runs tools through calibration and the single execution path."""
     deps = call_deps(context)
 
-    def call(name: str, args: dict[str, Any]) -> ToolOutcome:
-        return run_call(deps, name, args)["outcome"]
+    def call(name: str, args: dict[str, Any], idempotency_key: str | None = None) -> ToolOutcome:
+        return run_call(deps, name, args, idempotency_key=idempotency_key)["outcome"]
 
     return call

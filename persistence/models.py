@@ -294,3 +294,14 @@ class CalibrationMetrics(Base):
     correction_success: Mapped[int] = mapped_column(Integer, default=0)
     avg_correction_time: Mapped[float] = mapped_column(Float, default=0.0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class WriteReceipt(Base):
+    """A confirmed write's result by its idempotency key: a replay returns it, never reruns."""
+
+    __tablename__ = "write_receipts"
+
+    idempotency_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tool_name: Mapped[str] = mapped_column(String(120))
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

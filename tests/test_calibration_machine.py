@@ -318,3 +318,31 @@ def test_an_injection_in_an_argument_is_never_corrected(tools: Tools, deps_for: 
     state = run_call(deps_for(tools), "get_order", {"order_id": "w1' OR '1'='1"})
     assert state["outcome"]["error"] == "DATA_NOT_FOUND" and tools.count("get_order") == 1
     assert state["verification"]["suspiciousParams"] == ["order_id"]
+
+
+def test_a_confirmed_write_replayed_returns_its_receipt(
+    tools: Tools, deps_for: Any, tmp_path: Path
+) -> None:
+    from calibration.receipts import WriteReceipts, idempotency_key
+
+    done: list[str] = []
+    tools.add(
+        "cancel",
+        lambda ctx, a: (
+            done.append(a["order_id"]) or {"order_id": a["order_id"], "status": "cancelled"}
+        ),
+        access="write",
+    )
+    deps = deps_for(tools, receipts=WriteReceipts(sqlite_url(tmp_path / "calibration.db")))
+    key = idempotency_key("s1", "turn-4", "cancel", {"order_id": "#W1234567"})
+    first = run_call(deps, "cancel", {"order_id": "#W1234567"}, idempotency_key=key)
+    replay = run_call(deps, "cancel", {"order_id": "#W1234567"}, idempotency_key=key)
+    assert done == ["#W1234567"] and replay["duplicate"]
+    assert replay["outcome"]["data"] == first["outcome"]["data"]
+    later = idempotency_key("s1", "turn-9", "cancel", {"order_id": "#W1234567"})
+    assert later != key and key == idempotency_key(
+        "s1", "turn-4", "cancel", {"order_id": "#W1234567"}
+    )
+    run_call(deps, "cancel", {"order_id": "#W1234567"}, idempotency_key=later)  # a new confirmation
+    run_call(deps, "cancel", {"order_id": "#W1234567"})  # no key: nothing to recognise it by
+    assert done == ["#W1234567"] * 3

@@ -207,3 +207,16 @@ def test_a_write_refused_at_execution_is_told_in_the_users_language(
     assert status(context, HARPER_PENDING) == "delivered"
     tools = AuditLog(context.database_url).events("late", "tool")
     assert tools[-1]["payload"]["error"] == "BUSINESS_ERROR"
+
+
+def test_a_confirmed_write_leaves_a_receipt_for_replays(agent: Keel, context: Context) -> None:
+    from sqlalchemy import select
+
+    from persistence.models import WriteReceipt
+
+    agent.send("receipt", f"{HARPER} Cancel {HARPER_PENDING}, I ordered it by mistake.")
+    assert "cancelled" in agent.send("receipt", "yes").reply
+    with session_scope(context.database_url) as session:
+        receipts = session.scalars(select(WriteReceipt)).all()
+        assert [r.tool_name for r in receipts] == ["cancel_pending_order"]
+        assert receipts[0].result["order_id"] == HARPER_PENDING
