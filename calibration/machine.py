@@ -23,23 +23,42 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, Protocol, TypedDict
 
 from calibration.cache import CallCache, call_hash, canonical_args, tags_of
-from calibration.correction import propose
+from calibration.correction import Proposal, propose
 from calibration.receipts import WriteReceipts
 from calibration.records import CalibrationRecorder, CallRecord, Correction
 from calibration.taxonomy import analyze
 from calibration.validation import validate
-from calibration.verifier import verify
+from calibration.verifier import Verification, verify
 from persistence.audit import AuditLog
 from safety.guardrails import GuardConfig
 from state.dialogue import ToolOutcome
 from tools.executor import execute, summary
-from tools.registry import ToolContext, ToolRegistry
+from tools.registry import ToolContext, ToolRegistry, ToolSpec
 from tools.sql import VerifyCheck
 
 log = logging.getLogger("keel.calibration")
+
+
+class Corrector(Protocol):
+    """Proposes a corrected argument set (a model, when one is configured)."""
+
+    def propose(
+        self,
+        spec: ToolSpec,
+        args: Mapping[str, Any],
+        conditions: Mapping[str, Any],
+        recovery_prompt: str,
+        reflection: str,
+        verification: Verification,
+        patterns: Mapping[str, str],
+        guard: GuardConfig | None,
+        session: str,
+    ) -> dict[str, str] | None:
+        """Validated corrected arguments, or None."""
+
 
 Decision = Literal["accept", "retry", "correct", "give_up"]
 END = "__end__"
@@ -95,6 +114,7 @@ class CallDeps:
     verify_checks: Mapping[str, VerifyCheck] = field(default_factory=dict)
     guard: GuardConfig | None = None  # injection patterns checked in arguments
     receipts: WriteReceipts | None = None  # results of confirmed writes, by idempotency key
+    corrector: Corrector | None = None  # proposes corrected arguments when a model is configured
 
 
 def _outcome(tool: str, data: dict[str, Any]) -> ToolOutcome:
@@ -250,7 +270,9 @@ def correct(state: CallState, deps: CallDeps) -> dict[str, Any]:
     done = state.get("corrections", 0) + 1
     if found.suspicious:  # a value that looks like an injection is never corrected
         return {"decision": "give_up", "corrections": done, "verification": found.as_json()}
-    proposal = propose(
+    plan = state.get("failure") or {}
+    prompt = str(plan.get("recoveryPrompt") or state.get("hint", ""))
+    proposal = _model_proposal(state, deps, found, prompt) or propose(
         state["tool"],
         state["args"],
         state["outcome"],
@@ -259,8 +281,7 @@ def correct(state: CallState, deps: CallDeps) -> dict[str, Any]:
         deps.registry,
         found.format_errors,
     )
-    plan = state.get("failure") or {}
-    reflection = f"{plan.get('recoveryPrompt') or state.get('hint', '')} {found.suggestion}"
+    reflection = f"{prompt} {found.suggestion}"
     if proposal.rows is not None:  # the result itself, narrowed to what was asked
         return {
             "outcome": _outcome(state["tool"], proposal.rows),
@@ -286,6 +307,30 @@ def correct(state: CallState, deps: CallDeps) -> dict[str, Any]:
         "reflection": f"{reflection} Correction: {proposal.reason}.".strip(),
         "verification": found.as_json(),
     }
+
+
+def _model_proposal(
+    state: CallState, deps: CallDeps, found: Verification, prompt: str
+) -> Proposal | None:
+    """The model's corrected arguments, validated; None when offline or not usable."""
+    if deps.corrector is None:
+        return None
+    earlier = "; ".join(
+        f"{a['how']} {a['args']} -> {a['error'] or a['validation'] or 'ok'}"
+        for a in state.get("attempts", [])
+    )
+    args = deps.corrector.propose(
+        deps.registry.get(state["tool"]).spec,
+        state["args"],
+        state.get("conditions") or {},
+        prompt,
+        earlier,
+        found,
+        deps.slot_patterns,
+        deps.guard,
+        deps.tool_context.session_id,
+    )
+    return None if args is None else Proposal(args=dict(args), reason="the model's correction")
 
 
 def _final(state: CallState) -> ToolOutcome:

@@ -14,6 +14,7 @@ from langgraph.types import Command
 
 from calibration.cache import CallCache, open_cache
 from calibration.machine import CallDeps, run_call
+from calibration.model_correction import model_corrector
 from calibration.receipts import WriteReceipts
 from calibration.records import CalibrationRecorder
 from domain.config import DomainConfig, load_domain
@@ -143,6 +144,7 @@ def call_deps(context: Context) -> CallDeps:
         else None,
         recorder=calibration_recorder(context.database_url),
         receipts=write_receipts(context.database_url),
+        corrector=model_corrector(context),
         max_corrections=context.max_tool_retries,
         backoff_seconds=tuple(context.retry_backoff_seconds),
         slot_patterns={n: s.pattern for n, s in config.slots.items() if s.pattern},

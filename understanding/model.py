@@ -141,7 +141,8 @@ _calls_lock = threading.Lock()
 _calls = 0
 
 
-def _count_call() -> None:
+def count_model_call() -> None:
+    """Count one model call (understanding, phrasing or correction)."""
     global _calls
     with _calls_lock:
         _calls += 1
@@ -160,7 +161,7 @@ def reset_model_call_count() -> None:
         _calls = 0
 
 
-def _record(
+def record_model_event(
     database_url: str,
     session: str | None,
     name: str,
@@ -652,7 +653,9 @@ class ModelUnderstander:
         if settled_offline(self.config, text, offline, expected_slot) is not None:
             return offline
         if not self.breaker.allow():
-            _record(self.database_url, None, "understand_skipped", {"reason": "circuit_open"})
+            record_model_event(
+                self.database_url, None, "understand_skipped", {"reason": "circuit_open"}
+            )
             return offline
         variables = {
             "message": text,
@@ -668,7 +671,7 @@ class ModelUnderstander:
             intent, confidence, model_slots, rejected = validate_reading(self.config, text, output)
         except Exception as error:  # any failure of the endpoint or its output: stay offline
             self.breaker.failure()
-            _record(
+            record_model_event(
                 self.database_url,
                 None,
                 "understand_fallback",
@@ -686,7 +689,7 @@ class ModelUnderstander:
         slots = merge_slots(offline.slots, model_slots)
         if intent == UNKNOWN and _only_identity(slots):
             intent, confidence = "authenticate", max(confidence, 0.5)
-        _record(
+        record_model_event(
             self.database_url,
             None,
             "understand",
@@ -703,7 +706,7 @@ class ModelUnderstander:
     def _count(self) -> None:
         with self._lock:
             self.calls += 1
-        _count_call()
+        count_model_call()
 
 
 # --------------------------------------------------------------------------- phraser
@@ -732,18 +735,20 @@ class ModelPhraser:
             return None
         variables = {"reply": text, "language_name": language_name(language)}
         if not self.breaker.allow():
-            _record(self.database_url, session, "phrase_skipped", {"reason": "circuit_open"})
+            record_model_event(
+                self.database_url, session, "phrase_skipped", {"reason": "circuit_open"}
+            )
             return None
         with self._lock:
             self.calls += 1
-        _count_call()
+        count_model_call()
         started = time.perf_counter()
         try:
             message = self._runnable.invoke(variables)
             phrased = message.text.strip()
         except Exception as error:  # the template reply is always a safe fallback
             self.breaker.failure()
-            _record(
+            record_model_event(
                 self.database_url,
                 session,
                 "phrase_fallback",
@@ -752,7 +757,7 @@ class ModelPhraser:
             )
             return None
         self.breaker.success()
-        _record(
+        record_model_event(
             self.database_url,
             session,
             "phrase",
@@ -781,7 +786,8 @@ def chat_model(
     )
 
 
-def _client(context: Context) -> BaseChatModel:
+def chat_client(context: Context) -> BaseChatModel:
+    """Return the chat client of the configured endpoint (cached per endpoint)."""
     if not context.llm_enabled:
         raise ValueError("no model endpoint configured (llm_base_url and llm_model)")
     return chat_model(
@@ -816,7 +822,7 @@ def model_understander(context: Context, offline: OfflineUnderstander) -> ModelU
         understander = _understanders.get(key)
         if understander is None:
             understander = ModelUnderstander(
-                _client(context), offline, database_url=context.database_url
+                chat_client(context), offline, database_url=context.database_url
             )
             _understanders[key] = understander
         return understander
@@ -828,7 +834,7 @@ def model_phraser(context: Context) -> ModelPhraser:
     with _factory_lock:
         phraser = _phrasers.get(key)
         if phraser is None:
-            phraser = ModelPhraser(_client(context), database_url=context.database_url)
+            phraser = ModelPhraser(chat_client(context), database_url=context.database_url)
             _phrasers[key] = phraser
         return phraser
 

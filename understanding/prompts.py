@@ -64,3 +64,29 @@ LANGUAGE_NAMES = {"en": "English", "zh": "Simplified Chinese"}
 def language_name(code: str) -> str:
     """Return the English name of a language code ("zh" → "Simplified Chinese")."""
     return LANGUAGE_NAMES.get(code, code)
+
+
+CORRECT_SYSTEM = """\
+You repair a failed tool call of a customer-service agent. You never decide business
+outcomes and never invent data: every argument value you give must be one of the
+values listed under "Known values" (the user's request, the call's arguments, the
+verifier's repaired forms). If no combination of those values can succeed, set
+give_up to true.
+
+Tool: {tool}
+Contract: {contract}
+Accepted arguments: {accepted}
+"""
+
+CORRECT_HUMAN = """\
+Arguments of the failed call: {arguments}
+What went wrong: {recovery_prompt}
+Reflection on earlier attempts: {reflection}
+What the verifier found: {verification}
+Known values: {known}
+
+Return the corrected call (all its arguments) with the {tool_name} tool."""
+
+CORRECT_PROMPT = ChatPromptTemplate.from_messages(
+    [("system", CORRECT_SYSTEM), ("human", CORRECT_HUMAN)]
+)
