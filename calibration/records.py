@@ -471,3 +471,26 @@ def _daily_figures(row: Mapping[str, Any]) -> dict[str, Any]:
         "correctionSuccess": int(row["correction_success"]),
         "avgCorrectionTime": round(float(row["avg_correction_time"]), 3),
     }
+
+
+def dashboard_text(board: dict[str, Any]) -> str:
+    """The calibration dashboard as text for a terminal."""
+    failures = [f"{f['failureType']} {f['count']}" for f in board["topFailureTypes"]]
+    lines = [
+        f"tool calls {board['totalToolCalls']}   duplicates {board['duplicateRate']:.1%}   "
+        f"failures {board['failureRate']:.1%}   corrections {board['correctionAttempts']} "
+        f"({board['correctionSuccessRate']:.1%} successful)",
+        "",
+        "top failure types: " + (", ".join(failures) or "none"),
+        "",
+        f"{'tool':32} {'calls':>6} {'success':>8} {'dupl.':>7} {'mean ms':>8} {'corr.':>7}"
+        "  last failure",
+    ]
+    for tool in board["toolReliabilityRanking"]:
+        corrections = f"{tool['correctionSuccessRate']:.0%}" if tool["correctionAttempts"] else "-"
+        lines.append(
+            f"{tool['toolName']:32} {tool['totalCalls']:>6} {tool['successRate']:>8.1%} "
+            f"{tool['duplicateRate']:>7.1%} {tool['avgExecutionTime']:>8.1f} {corrections:>7}  "
+            f"{tool['lastFailureType'] or ''}"
+        )
+    return "\n".join(lines)

@@ -9,7 +9,6 @@ import sys
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from state.context import Context
 
@@ -143,35 +142,12 @@ def cmd_handoffs(args: argparse.Namespace) -> int:
     return 0
 
 
-def format_dashboard(board: dict[str, Any]) -> str:
-    """The calibration dashboard as text for a terminal."""
-    failures = [f"{f['failureType']} {f['count']}" for f in board["topFailureTypes"]]
-    lines = [
-        f"tool calls {board['totalToolCalls']}   duplicates {board['duplicateRate']:.1%}   "
-        f"failures {board['failureRate']:.1%}   corrections {board['correctionAttempts']} "
-        f"({board['correctionSuccessRate']:.1%} successful)",
-        "",
-        "top failure types: " + (", ".join(failures) or "none"),
-        "",
-        f"{'tool':32} {'calls':>6} {'success':>8} {'dupl.':>7} {'mean ms':>8} {'corr.':>7}"
-        "  last failure",
-    ]
-    for tool in board["toolReliabilityRanking"]:
-        corrections = f"{tool['correctionSuccessRate']:.0%}" if tool["correctionAttempts"] else "-"
-        lines.append(
-            f"{tool['toolName']:32} {tool['totalCalls']:>6} {tool['successRate']:>8.1%} "
-            f"{tool['duplicateRate']:>7.1%} {tool['avgExecutionTime']:>8.1f} {corrections:>7}  "
-            f"{tool['lastFailureType'] or ''}"
-        )
-    return "\n".join(lines)
-
-
 def cmd_calibration(args: argparse.Namespace) -> int:
     """Print the calibration dashboard (``--json``: the dashboard endpoint's body)."""
-    from calibration.records import CalibrationRecorder
+    from calibration.records import CalibrationRecorder, dashboard_text
 
     board = CalibrationRecorder(Context().database_url).dashboard()
-    print(json.dumps(board, ensure_ascii=False) if args.json else format_dashboard(board))
+    print(json.dumps(board, ensure_ascii=False) if args.json else dashboard_text(board))
     return 0
 
 

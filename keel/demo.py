@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from calibration.records import CalibrationRecorder, dashboard_text
 from keel.api import Keel, TurnResult
 from keel.fixtures import Customer, find_customer
 from persistence.checkpoint import sqlite_checkpointer
@@ -154,4 +155,6 @@ def run_demo(verbose: bool = True, emit: Callable[[str], None] = print) -> int:
         f"\n{turns} turns. Order {pending.order_id}: {statuses[0]}; order {delivered.order_id}: "
         f"{statuses[1]}; handoff tickets still waiting: {tickets}."
     )
+    emit("\nTool calibration (keel calibration, or /calibration on the server):")
+    emit(dashboard_text(CalibrationRecorder(url).dashboard()))
     return 0
