@@ -18,8 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, cast
 
-from sqlalchemy import Table, delete, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, Table, delete, insert, select
 
 from persistence.db import get_engine
 from persistence.models import ToolCallCacheEntry, utcnow
@@ -119,14 +118,12 @@ class SqlCallCache:
             "created_at": now,
             "expires_at": now + timedelta(seconds=ttl_seconds),
         }
-        for _ in range(2):  # a concurrent session may store the same call first
-            try:
-                with self.engine.begin() as connection:
-                    connection.execute(delete(CACHE).where(CACHE.c.call_hash == key))
-                    connection.execute(insert(CACHE).values(row))
-                return
-            except IntegrityError:
-                continue
+        with self.engine.begin() as connection:
+            upsert = _upsert(connection, row)
+            if upsert is None:  # another database: replace in two statements
+                connection.execute(delete(CACHE).where(CACHE.c.call_hash == key))
+                upsert = insert(CACHE).values(row)
+            connection.execute(upsert)
 
     def invalidate(self, tags: Iterable[str]) -> int:
         """Drop every entry carrying one of ``tags``."""
@@ -183,6 +180,28 @@ class RedisCallCache:
                 dropped += int(self.client.delete(*keys))
             self.client.delete(f"{self.prefix}tag:{tag}")
         return dropped
+
+
+def _upsert(connection: Connection, row: dict[str, Any]) -> Any:
+    """One statement storing ``row`` over the entry of the same call (None: no such form)."""
+    changed = {k: v for k, v in row.items() if k != "call_hash"}
+    if connection.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return (
+            pg_insert(CACHE)
+            .values(row)
+            .on_conflict_do_update(index_elements=["call_hash"], set_=changed)
+        )
+    if connection.dialect.name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return (
+            sqlite_insert(CACHE)
+            .values(row)
+            .on_conflict_do_update(index_elements=["call_hash"], set_=changed)
+        )
+    return None
 
 
 def _aware(moment: datetime) -> datetime:

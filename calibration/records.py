@@ -19,9 +19,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, func, insert, select, update
+from sqlalchemy import Connection, Table, func, insert, make_url, select, update
 from sqlalchemy.exc import IntegrityError
 
 from persistence.db import get_engine
@@ -91,6 +92,22 @@ def _bump(
     if connection.execute(statement).rowcount == 0:
         _ensure(connection, table, column, key)
         connection.execute(statement)
+
+
+def records_url(database_url: str) -> str:
+    """Where the calibration records of a business database live.
+
+    Beside a SQLite file, in a file of their own (``store.calibration.db``): SQLite lets
+    one writer at a time, and the records are written in the background while the
+    conversation writes its audit trail and cache. Any other database holds them itself.
+    """
+    url = make_url(database_url)
+    name = url.database or ""
+    if url.get_backend_name() != "sqlite" or name in ("", ":memory:") or name.startswith("file:"):
+        return database_url
+    path = Path(name)
+    sidecar = url.set(database=str(path.with_name(f"{path.stem}.calibration{path.suffix}")))
+    return sidecar.render_as_string(hide_password=False)
 
 
 def _day(moment: datetime) -> str:
@@ -185,22 +202,24 @@ class _DayDelta:
         return values
 
 
+def _call_row(call: CallRecord, now: datetime) -> dict[str, Any]:
+    return {
+        "session_id": call.session_id,
+        "tool_name": call.tool,
+        "parameters": dict(call.parameters),
+        "result": dict(call.result),
+        "success": call.success,
+        "failure_type": call.failure_type,
+        "execution_time_ms": call.execution_time_ms,
+        "is_duplicate": call.duplicate,
+        "is_corrected": call.corrected,
+        "validation_result": call.validation,
+        "created_at": now,
+    }
+
+
 def _insert_call(connection: Connection, call: CallRecord, now: datetime) -> int:
-    key = connection.execute(
-        insert(CALLS).values(
-            session_id=call.session_id,
-            tool_name=call.tool,
-            parameters=dict(call.parameters),
-            result=dict(call.result),
-            success=call.success,
-            failure_type=call.failure_type,
-            execution_time_ms=call.execution_time_ms,
-            is_duplicate=call.duplicate,
-            is_corrected=call.corrected,
-            validation_result=call.validation,
-            created_at=now,
-        )
-    ).inserted_primary_key
+    key = connection.execute(insert(CALLS).values(_call_row(call, now))).inserted_primary_key
     return int(key[0]) if key else 0
 
 
@@ -287,7 +306,7 @@ class CalibrationRecorder:
 
     def __init__(self, database_url: str, *, background: bool = False) -> None:
         self.database_url = database_url
-        self.engine = get_engine(database_url)
+        self.engine = get_engine(records_url(database_url))
         self.background = background
 
     def submit(self, call: CallRecord, corrections: Sequence[Correction] = ()) -> None:
@@ -317,15 +336,24 @@ class CalibrationRecorder:
         batch: Sequence[tuple[CallRecord, Sequence[Correction]]],
         connection: Connection | None = None,
     ) -> list[int]:
-        """Record calls with their corrections; the statistics are bumped once per tool and day."""
+        """Record calls with their corrections; the statistics are bumped once per tool and day.
+
+        The ids of calls stored together without corrections are not fetched (0).
+        """
         now = utcnow()
         tools: dict[str, _ToolDelta] = defaultdict(_ToolDelta)
         day = _DayDelta()
         ids: list[int] = []
         with self._transaction(connection) as active:
+            plain = [call for call, corrections in batch if not corrections]
+            if len(plain) > 1:  # the writer's usual batch: one statement for all of them
+                active.execute(insert(CALLS), [_call_row(call, now) for call in plain])
             for call, corrections in batch:
-                call_id = _insert_call(active, call, now)
-                ids.append(call_id)
+                if len(plain) > 1 and not corrections:
+                    ids.append(0)  # stored above, ids not fetched
+                else:
+                    ids.append(_insert_call(active, call, now))
+                call_id = ids[-1]
                 tools[call.tool].add_call(call)
                 day.add_call(call)
                 for correction in corrections:

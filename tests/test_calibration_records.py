@@ -122,3 +122,15 @@ def test_background_records_are_written_before_anyone_reads(tmp_path: Path) -> N
     stats = CalibrationRecorder(url).tool_stats("queued_tool")  # another reader, same database
     assert stats is not None and stats["totalCalls"] == 31
     assert stats["correctionAttempts"] == 1 and stats["failureCount"] == 1
+
+
+def test_sqlite_records_live_beside_the_store(tmp_path: Path) -> None:
+    from calibration.records import records_url
+
+    store = sqlite_url(tmp_path / "store.db")
+    assert records_url(store) == sqlite_url(tmp_path / "store.calibration.db")
+    assert records_url("sqlite://") == "sqlite://"
+    assert records_url("postgresql+psycopg://u:p@h/db") == "postgresql+psycopg://u:p@h/db"
+    CalibrationRecorder(store).record_call(_call("beside"))
+    assert (tmp_path / "store.calibration.db").exists()
+    assert CalibrationRecorder(store).tool_stats("beside") is not None
