@@ -12,7 +12,7 @@
 A step is a small function ``(CallState, CallDeps) -> update``; a router is a pure
 function of the state. The same two tables drive the calls the dialogue makes
 (:func:`run_call`, in-process: a turn makes several reads and cannot pay for a graph
-run per read) and compile into a LangGraph graph (:func:`build_graph`, served as
+run per read) and compile into a LangGraph graph (``graph/calibration.py``, served as
 ``calibration`` in ``langgraph.json`` so Studio shows the steps). Every loop has a
 counter in the state (``attempts``, ``corrections``) and a limit in the settings.
 """

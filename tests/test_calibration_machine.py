@@ -346,3 +346,16 @@ def test_a_confirmed_write_replayed_returns_its_receipt(
     run_call(deps, "cancel", {"order_id": "#W1234567"}, idempotency_key=later)  # a new confirmation
     run_call(deps, "cancel", {"order_id": "#W1234567"})  # no key: nothing to recognise it by
     assert done == ["#W1234567"] * 3
+
+
+def test_a_conflict_is_retried_as_the_taxonomy_says(tools: Tools, deps_for: Any) -> None:
+    conflicts = [ToolError("RESOURCE_CONFLICT", "database is locked")]
+
+    def once(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+        if conflicts:
+            raise conflicts.pop()
+        return {"order": {"order_id": args["order_id"]}}
+
+    tools.add("get_order", once)
+    state = run_call(deps_for(tools), "get_order", {"order_id": "#W1234567"})
+    assert state["outcome"]["ok"] and [a["how"] for a in state["attempts"]] == ["first", "retry"]

@@ -1,37 +1,40 @@
-"""The single execution path: failures classified, transient ones retried, others not."""
+"""The single execution path: one run of a tool, timed, classified and audited."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from persistence.audit import AuditLog
+from persistence.db import sqlite_url
 from tools.executor import execute
 from tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
 
 
-def _flaky(failures: list[Exception]) -> tuple[ToolRegistry, list[int]]:
+def _registry(run: Any) -> ToolRegistry:
+    spec = ToolSpec(name="get_order", category="sql", access="read", description="order")
+    return ToolRegistry([RegisteredTool(spec, run)])
+
+
+def test_a_failure_is_classified_audited_and_run_once(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path / "audit.db")
     calls: list[int] = []
 
-    def run(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
+    def conflict(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
         calls.append(1)
-        if failures:
-            raise failures.pop(0)
-        return {"status": "pending"}
+        raise ToolError("RESOURCE_CONFLICT", "locked")
 
-    spec = ToolSpec(name="get_order", category="sql", access="read", description="order")
-    return ToolRegistry([RegisteredTool(spec, run)]), calls
-
-
-def test_transient_failures_are_retried_as_the_taxonomy_says() -> None:
-    for error in (TimeoutError("read timed out"), ToolError("RESOURCE_CONFLICT", "locked")):
-        registry, calls = _flaky([error])
-        outcome = execute(registry, "get_order", {}, ToolContext("sqlite://"), max_retries=2)
-        assert outcome["ok"] and len(calls) == 2
+    ctx = ToolContext(database_url=url, session_id="x1")
+    outcome = execute(_registry(conflict), "get_order", {"order_id": "#W1"}, ctx, AuditLog(url))
+    assert not outcome["ok"] and outcome["error"] == "RESOURCE_CONFLICT" and calls == [1]
+    (event,) = AuditLog(url).events("x1", "tool")
+    assert event["payload"]["error"] == "RESOURCE_CONFLICT" and event["latency_ms"] is not None
 
 
-def test_final_failures_are_not_retried_and_keep_their_type() -> None:
-    registry, calls = _flaky([ToolError("BUSINESS_ERROR", "order is not pending")] * 3)
-    outcome = execute(registry, "get_order", {}, ToolContext("sqlite://"), max_retries=2)
-    assert not outcome["ok"] and outcome["error"] == "BUSINESS_ERROR" and len(calls) == 1
-    registry, calls = _flaky([TimeoutError("t")] * 5)
-    outcome = execute(registry, "get_order", {}, ToolContext("sqlite://"), max_retries=2)
-    assert outcome["error"] == "SERVICE_UNAVAILABLE" and len(calls) == 3  # bounded
+def test_a_result_is_audited_by_its_sizes(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path / "audit.db")
+    registry = _registry(lambda ctx, a: {"rows": [1, 2, 3], "status": "ok"})
+    ctx = ToolContext(database_url=url, session_id="x2")
+    assert execute(registry, "get_order", {}, ctx, AuditLog(url))["data"]["rows"] == [1, 2, 3]
+    (event,) = AuditLog(url).events("x2", "tool")
+    assert event["payload"]["result"] == {"rows": 3, "status": "ok"}

@@ -1,27 +1,19 @@
 """The single tool-execution path: every tool call goes through :func:`execute`.
 
-It times the call, maps every failure to the failure taxonomy
-(:mod:`calibration.taxonomy`), retries
-transient failures a bounded number of times, and writes an audit record.
-Later layers (calibration, reflection) wrap this one function.
+It times one run of a tool, maps every failure to the failure taxonomy
+(:mod:`calibration.taxonomy`) and writes an audit record. The calibration machine
+wraps it (cache, validation, retries, corrections); later layers build on that.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
-from calibration.taxonomy import classify, load_failures
+from calibration.taxonomy import classify
 from persistence.audit import AuditLog
 from state.dialogue import ToolOutcome
 from tools.registry import ToolContext, ToolRegistry
-
-
-def _transient(kind: str | None) -> bool:
-    """Whether the taxonomy says the same call may simply be tried again."""
-    spec = load_failures().get(kind)  # type: ignore[call-overload]
-    return bool(spec and spec.retry)
 
 
 def summary(data: dict[str, Any]) -> dict[str, Any]:
@@ -35,41 +27,34 @@ def execute(
     args: dict[str, Any],
     ctx: ToolContext,
     audit: AuditLog | None = None,
-    *,
-    max_retries: int = 0,
-    sleep: Callable[[float], None] = time.sleep,
-    backoff_seconds: float = 0.0,
 ) -> ToolOutcome:
-    """Run tool ``name`` with ``args`` and return its outcome (never raises for tool failures)."""
+    """Run tool ``name`` once and return its outcome (never raises for tool failures).
+
+    Retries, corrections and the cache are the calibration machine's
+    (:mod:`calibration.machine`), which calls this for every run of a tool.
+    """
     tool = registry.get(name)
-    attempt = 0
-    while True:
-        started = time.perf_counter()
-        try:
-            data = tool.run(ctx, dict(args))
-            outcome = ToolOutcome(tool=name, ok=True, data=data, error=None, message=None)
-        except Exception as error:  # classified and audited below, never hidden
-            kind = classify(error)
-            outcome = ToolOutcome(tool=name, ok=False, data={}, error=kind, message=str(error))
-        latency_ms = (time.perf_counter() - started) * 1000
-        if audit is not None:
-            audit.record(
-                ctx.session_id,
-                "tool",
-                name,
-                {
-                    "args": args,
-                    "ok": outcome["ok"],
-                    "error": outcome["error"],
-                    "message": outcome["message"],
-                    "result": summary(outcome["data"]),
-                    "attempt": attempt,
-                    "access": tool.spec.access,
-                },
-                latency_ms,
-            )
-        if outcome["ok"] or attempt >= max_retries or not _transient(outcome["error"]):
-            return outcome
-        attempt += 1
-        if backoff_seconds:
-            sleep(backoff_seconds * 2 ** (attempt - 1))
+    started = time.perf_counter()
+    try:
+        data = tool.run(ctx, dict(args))
+        outcome = ToolOutcome(tool=name, ok=True, data=data, error=None, message=None)
+    except Exception as error:  # classified and audited below, never hidden
+        outcome = ToolOutcome(
+            tool=name, ok=False, data={}, error=classify(error), message=str(error)
+        )
+    if audit is not None:
+        audit.record(
+            ctx.session_id,
+            "tool",
+            name,
+            {
+                "args": args,
+                "ok": outcome["ok"],
+                "error": outcome["error"],
+                "message": outcome["message"],
+                "result": summary(outcome["data"]),
+                "access": tool.spec.access,
+            },
+            (time.perf_counter() - started) * 1000,
+        )
+    return outcome
