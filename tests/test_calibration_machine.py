@@ -359,3 +359,29 @@ def test_a_conflict_is_retried_as_the_taxonomy_says(tools: Tools, deps_for: Any)
     tools.add("get_order", once)
     state = run_call(deps_for(tools), "get_order", {"order_id": "#W1234567"})
     assert state["outcome"]["ok"] and [a["how"] for a in state["attempts"]] == ["first", "retry"]
+
+
+@pytest.mark.redis
+def test_repeated_reads_are_served_from_redis_when_configured(
+    tools: Tools, deps_for: Any, tmp_path: Path
+) -> None:
+    import os
+    import uuid
+
+    from calibration.cache import RedisCallCache, open_cache
+
+    redis_url = os.environ.get("KEEL_TEST_REDIS_URL")
+    if not redis_url:
+        pytest.skip("Redis not configured: set KEEL_TEST_REDIS_URL (redis://…)")
+    cache = open_cache(sqlite_url(tmp_path / f"{uuid.uuid4().hex}.db"), redis_url)
+    assert isinstance(cache, RedisCallCache)
+    tools.add("get_order", lambda ctx, a: {"order": {"order_id": a["order_id"]}})
+    tools.add("cancel", lambda ctx, a: {"order_id": a["order_id"]}, access="write")
+    deps = deps_for(tools, cache=cache)
+    run_call(deps, "get_order", {"order_id": "#W1234567"})
+    assert run_call(deps, "get_order", {"order_id": "#W1234567"})["duplicate"]
+    run_call(deps, "cancel", {"order_id": "#W1234567"})  # clears what it touches
+    assert not run_call(deps, "get_order", {"order_id": "#W1234567"})["duplicate"]
+    assert tools.count("get_order") == 2
+    for key in cache.client.scan_iter(match=cache.prefix + "*"):
+        cache.client.delete(key)
