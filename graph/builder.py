@@ -30,6 +30,7 @@ from nodes.respond import (
     compose_reply,
     fallback,
     handoff,
+    hold_for_human,
     reject,
 )
 from state.context import Context
@@ -57,11 +58,16 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
     )
     builder.add_node("compose_reply", compose_reply)
     builder.add_node("check_output", check_output)
-    builder.add_node("await_human", await_human)
+    builder.add_node("hold_for_human", hold_for_human)
+    builder.add_node(
+        "await_human", await_human, destinations=("await_human", "guard_input", "compose_reply")
+    )
 
     builder.add_edge(START, "guard_input")
     builder.add_conditional_edges(
-        "guard_input", route_after_guard, {"reject": "reject", "understand": "understand"}
+        "guard_input",
+        route_after_guard,
+        {"reject": "reject", "hold_for_human": "hold_for_human", "understand": "understand"},
     )
     builder.add_conditional_edges(
         "understand",
@@ -102,7 +108,7 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
         route_after_check,
         {"await_confirmation": "await_confirmation", "await_human": "await_human", END: END},
     )
-    builder.add_edge("await_human", END)
+    builder.add_edge("hold_for_human", "compose_reply")
     return builder
 
 

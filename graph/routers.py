@@ -7,9 +7,11 @@ from typing import Literal
 from state.dialogue import DialogueState
 
 
-def route_after_guard(state: DialogueState) -> Literal["reject", "understand"]:
-    """Blocked input is rejected; everything else is understood."""
-    return "reject" if state.route == "reject" else "understand"
+def route_after_guard(state: DialogueState) -> Literal["reject", "hold_for_human", "understand"]:
+    """Blocked input is rejected; in handoff mode it goes to the human; the rest is understood."""
+    if state.route == "reject":
+        return "reject"
+    return "hold_for_human" if state.handoff is not None else "understand"
 
 
 def route_after_understand(

@@ -33,10 +33,10 @@ ERROR_REPLY = {
     "again, or ask for a human agent?",
     "zh": "抱歉，系统出了点问题，没有做任何更改。请再说一次，或要求转人工客服。",
 }
-HOLD_REPLY = {
-    "en": "A human agent has your conversation and will reply here shortly.",
-    "zh": "人工客服已接手您的对话，稍后会在这里回复您。",
-}
+
+
+class NoHandoffError(ValueError):
+    """A human agent's action on a session that no human agent holds."""
 
 
 @dataclass
@@ -102,13 +102,16 @@ class Keel:
         return None
 
     def send(self, session_id: str, text: str, *, channel_user_id: str | None = None) -> TurnResult:
-        """Send one user message on a session and return the agent's turn."""
+        """Send one user message on a session and return the agent's turn.
+
+        While a human agent holds the session (handoff mode) the message goes to their queue.
+        """
         config = self._config(session_id)
         pending = self.pending_interrupt(session_id)
         if pending is not None and pending.get("type") == "handoff":
-            return self._hold(session_id, text)
-        if pending is not None:
-            payload: Any = Command(resume=text)
+            payload: Any = Command(resume={"type": "customer", "text": text})
+        elif pending is not None:
+            payload = Command(resume=text)
         else:
             payload = {"messages": [HumanMessage(content=text)]}
             if channel_user_id is not None:
@@ -139,12 +142,23 @@ class Keel:
             values=values,
         )
 
-    def reply_as_agent(self, session_id: str, text: str) -> TurnResult:
-        """Answer, as the human agent, a session waiting in the handoff queue."""
+    def in_handoff(self, session_id: str) -> bool:
+        """True while a human agent holds the session (from the handoff until the release)."""
         pending = self.pending_interrupt(session_id)
-        if pending is None or pending.get("type") != "handoff":
-            raise ValueError(f"session {session_id!r} is not waiting for a human agent")
-        return self._result(self._run(Command(resume=text), self._config(session_id)))
+        return pending is not None and pending.get("type") == "handoff"
+
+    def reply_as_agent(self, session_id: str, text: str) -> TurnResult:
+        """Answer, as the human agent, a session they hold; it stays with them until released."""
+        return self._as_human(session_id, {"type": "agent", "text": text})
+
+    def release(self, session_id: str) -> TurnResult:
+        """Hand a session held by a human agent back to the bot (ends handoff mode)."""
+        return self._as_human(session_id, {"type": "release"})
+
+    def _as_human(self, session_id: str, message: dict[str, str]) -> TurnResult:
+        if not self.in_handoff(session_id):
+            raise NoHandoffError(f"session {session_id!r} is not held by a human agent")
+        return self._result(self._run(Command(resume=message), self._config(session_id)))
 
     def _run(self, payload: Any, config: RunnableConfig) -> GraphOutput[Any]:
         """Run one turn: the session's values when it ended, and the interrupt it waits on."""
@@ -157,22 +171,6 @@ class Keel:
             version="v2",
         )
         return output
-
-    def _hold(self, session_id: str, text: str) -> TurnResult:
-        AuditLog(self.context.database_url).record(
-            session_id, "handoff", "user_message_while_waiting", {"text": text}
-        )
-        values = self.values(session_id)
-        language = str(values.get("language", "en"))
-        return TurnResult(
-            reply=HOLD_REPLY.get(language, HOLD_REPLY["en"]),
-            awaiting="human",
-            path=[],
-            intent=None,
-            user_id=values.get("user_id"),
-            interrupt=self.pending_interrupt(session_id),
-            values=values,
-        )
 
     def values(self, session_id: str) -> dict[str, Any]:
         """Return the session's full state."""

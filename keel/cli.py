@@ -9,6 +9,7 @@ import sys
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from state.context import Context
 
@@ -19,28 +20,54 @@ def _quiet_environment() -> None:
         os.environ.setdefault("LANGSMITH_TRACING", "false")
 
 
+CHAT_HELP = (
+    "Type /quit (or Ctrl-D) to leave; as the human agent after a handoff: /agent TEXT to reply, "
+    "/release to hand the conversation back to the bot."
+)
+
+
+def chat_turn(agent: Any, session: str, text: str, user: str | None) -> str:
+    """One line typed in ``keel chat``: a customer message or an operator command."""
+    from keel.api import NoHandoffError
+
+    command, _, rest = text.strip().partition(" ")
+    try:
+        if command == "/agent":
+            if not rest.strip():
+                return "usage: /agent TEXT (the human agent's reply)"
+            turn = agent.reply_as_agent(session, rest.strip())
+        elif command == "/release":
+            turn = agent.release(session)
+        elif command.startswith("/"):
+            return f"unknown command {command}. {CHAT_HELP}"
+        else:
+            turn = agent.send(session, text, channel_user_id=user)
+    except NoHandoffError:
+        return "No human agent holds this conversation: /agent and /release work after a handoff."
+    return (
+        f"keel> {turn.reply}\n"
+        f"      [{' > '.join(turn.path)}] intent={turn.intent} awaiting={turn.awaiting}"
+    )
+
+
 def cmd_chat(args: argparse.Namespace) -> int:
     """Interactive conversation showing the state path of every turn."""
     from keel.api import Keel
 
     session = args.session or f"chat-{uuid.uuid4().hex[:8]}"
     with Keel.open(Context(), args.checkpoint) as agent:
-        print(
-            f"Keel chat — session {session}. Type /quit to leave, /agent TEXT to answer as a human."
-        )
+        print(f"Keel chat — session {session}. {CHAT_HELP}")
         while True:
             try:
                 text = input("you> ")
-            except EOFError:
+                if text.strip() in ("/quit", "/exit"):
+                    break
+                if text.strip():
+                    print(chat_turn(agent, session, text, args.user))
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C, even mid-turn: leave cleanly
+                print()
                 break
-            if text.strip() in ("/quit", "/exit"):
-                break
-            if text.startswith("/agent "):
-                turn = agent.reply_as_agent(session, text.removeprefix("/agent "))
-            else:
-                turn = agent.send(session, text, channel_user_id=args.user)
-            print(f"keel> {turn.reply}")
-            print(f"      [{' > '.join(turn.path)}] intent={turn.intent} awaiting={turn.awaiting}")
+    print(f"Bye. The session {session} is kept: --session {session} continues it.")
     return 0
 
 
@@ -53,14 +80,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
     """Run scenario files and print a table; non-zero exit on any failure."""
-    from keel.scenarios import format_table, run_files, write_json
+    from keel.scenarios import (
+        ScenarioFileError,
+        format_table,
+        run_files,
+        scenario_files,
+        write_json,
+    )
 
-    files: list[Path] = []
-    for name in args.files:
-        path = Path(name)
-        files.extend(
-            sorted([*path.glob("*.yaml"), *path.glob("*.yml")]) if path.is_dir() else [path]
-        )
+    try:
+        files = scenario_files(args.files)
+    except ScenarioFileError as error:
+        print(f"keel scenarios: {error}", file=sys.stderr)
+        return 2
     results = run_files(files, Context(), Path(args.tau2_db) if args.tau2_db else None)
     print(format_table(results))
     if args.verbose:
@@ -104,6 +136,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from keel.bench import intents
 
         return intents.main(rest)
+    if args.name == "confirmations":
+        from keel.bench import confirmations
+
+        return confirmations.main(rest)
     print(f"unknown benchmark {args.name}", file=sys.stderr)
     return 2
 
@@ -176,7 +212,9 @@ def parser() -> argparse.ArgumentParser:
     run.set_defaults(func=cmd_scenarios)
 
     bench = sub.add_parser(
-        "bench", help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents, calibration"
+        "bench",
+        help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents, calibration, "
+        "confirmations",
     )
     bench.add_argument("name")
     bench.add_argument("rest", nargs=argparse.REMAINDER)

@@ -17,12 +17,17 @@ Format (every ``expect`` key optional)::
           tool_calls: [{tool: get_order_details, duplicate: true}]  # calibrated calls
       - user: "yes"
       - agent: "Hello, this is Sam from support."   # a human agent answers a handoff
+      - release: true                               # the human agent hands the session back
     final:
       orders: {"#W7678072": {status: cancelled}}    # fields as in the τ²-bench db.json export
       users: {noah_brown_6181: {address: {zip: "80279"}}}
       handoff: false                                # whether the session was handed off
 
 Each scenario runs on a fresh copy of the database (the demo data, or a τ² db.json import).
+Files are validated against this schema: an unknown key is an error naming the key and the
+file, and so is a scenario without a single expectation. Every record the conversation
+changed must be declared under ``final``: a change it does not declare is reported as an
+unasked write (the worst failure a conversation can show).
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from calibration.records import CalibrationRecorder
 from keel.api import Keel, TurnResult
@@ -48,7 +53,13 @@ from persistence.models import Order, User
 from state.context import Context
 
 
-class TurnExpect(BaseModel):
+class Strict(BaseModel):
+    """A part of a scenario file: unknown keys are errors, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class TurnExpect(Strict):
     """Expectations on one turn."""
 
     intent: str | None = None
@@ -62,15 +73,23 @@ class TurnExpect(BaseModel):
     tool_calls: list[dict[str, Any]] = Field(default_factory=list)
 
 
-class Turn(BaseModel):
-    """A user message (or a human agent's reply) and what the agent must do with it."""
+class Turn(Strict):
+    """A user message, a human agent's reply or release, and what the agent must do then."""
 
     user: str | None = None
     agent: str | None = None
+    release: bool = False  # the human agent hands the conversation back to the bot
     expect: TurnExpect = Field(default_factory=TurnExpect)
 
+    @model_validator(mode="after")
+    def _one_speaker(self) -> Turn:
+        said = [k for k in ("user", "agent") if getattr(self, k) is not None]
+        if len(said) + int(self.release) != 1:
+            raise ValueError("a turn has exactly one of `user`, `agent` or `release: true`")
+        return self
 
-class FinalExpect(BaseModel):
+
+class FinalExpect(Strict):
     """Expectations on the database and session after the last turn."""
 
     orders: dict[str, dict[str, Any]] = Field(default_factory=dict)
@@ -78,14 +97,23 @@ class FinalExpect(BaseModel):
     handoff: bool | None = None
 
 
-class Scenario(BaseModel):
+class Scenario(Strict):
     """A whole conversation."""
 
     name: str
     channel_user_id: str | None = None
     context: dict[str, Any] = Field(default_factory=dict)
-    turns: list[Turn]
+    turns: list[Turn] = Field(min_length=1)
     final: FinalExpect = Field(default_factory=FinalExpect)
+
+    @model_validator(mode="after")
+    def _checks_something(self) -> Scenario:
+        if count_checks(self.final) + sum(count_checks(t.expect) for t in self.turns) == 0:
+            raise ValueError(
+                "no expectations: add `expect` to a turn or a `final` block, otherwise the "
+                "scenario passes whatever the agent does"
+            )
+        return self
 
 
 @dataclass
@@ -102,6 +130,9 @@ class ScenarioResult:
     checks: int = 0  # individual expectations (a substring, a field of an order …)
     final_checks: int = 0  # of which on the database and handoff at the end
     final_failures: int = 0
+    unasked_writes: list[str] = field(default_factory=list)  # changed, not as `final` declares
+    missed_writes: list[str] = field(default_factory=list)  # declared changes that never happened
+    wrong_logins: int = 0  # turns verified as a user where `authenticated: false` was expected
 
 
 def count_checks(value: Any) -> int:
@@ -115,11 +146,51 @@ def count_checks(value: Any) -> int:
     return 0 if value in (None, [], {}) else 1
 
 
+class ScenarioFileError(ValueError):
+    """A scenario file that does not follow the format (the message names file and key)."""
+
+
+def _describe(error: ValidationError, path: Path) -> str:
+    problems = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "(top level)"
+        if item["type"] == "extra_forbidden":
+            problems.append(f"unknown key {str(item['loc'][-1])!r} at {where}")
+        else:
+            problems.append(f"{where}: {item['msg']}")
+    return f"{path}: " + "; ".join(problems)
+
+
 def load_scenarios(path: Path) -> list[Scenario]:
-    """Load one YAML file (a scenario, or a list of scenarios)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    """Load one YAML file (a scenario, or a list of scenarios), validated against the format."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise ScenarioFileError(f"{path}: {error}") from error
+    if not data:
+        raise ScenarioFileError(f"{path}: empty file, no scenario in it")
     items = data if isinstance(data, list) else [data]
-    return [Scenario.model_validate(item) for item in items]
+    try:
+        return [Scenario.model_validate(item) for item in items]
+    except ValidationError as error:
+        raise ScenarioFileError(_describe(error, path)) from error
+
+
+def scenario_files(names: Sequence[str]) -> list[Path]:
+    """The YAML files named, folders expanded; a folder without any is an error."""
+    files: list[Path] = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted([*path.glob("*.yaml"), *path.glob("*.yml")])
+            if not found:
+                raise ScenarioFileError(f"{path}: no scenario files (*.yaml, *.yml) in this folder")
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise ScenarioFileError(f"{path}: no such file or folder")
+    return files
 
 
 def subset_mismatches(expected: Any, actual: Any, where: str) -> list[str]:
@@ -184,29 +255,95 @@ def check_calls(
     return problems
 
 
-def check_final(final: FinalExpect, database_url: str, session_id: str) -> list[str]:
-    """Return the unmet expectations on the database and the handoff queue."""
+# What a business record is, per table: the column naming it and the columns that count.
+# A gift card's balance moves with the order write that used it; it is no write of its own.
+RECORD_TABLES: dict[str, tuple[str, str, tuple[str, ...] | None]] = {
+    "orders": ("order", "order_id", None),
+    "order_items": ("order", "order_id", None),
+    "fulfilments": ("order", "order_id", None),
+    "payment_transactions": ("order", "order_id", None),
+    "users": ("user", "user_id", None),
+    "payment_methods": ("user", "user_id", ("id", "user_id", "source", "brand", "last_four")),
+    "products": ("product", "product_id", None),
+    "variants": ("product", "product_id", None),
+}
+
+
+def changed_records(database: Path, template: Path) -> set[tuple[str, str]]:
+    """The business records (kind, id) whose rows differ between ``database`` and ``template``."""
+    import sqlite3
+
+    changed: set[tuple[str, str]] = set()
+    with sqlite3.connect(database) as connection:
+        connection.execute("ATTACH DATABASE ? AS template", (str(template),))
+        for table, (kind, key, wanted) in RECORD_TABLES.items():
+            columns = wanted or tuple(
+                row[1] for row in connection.execute(f"PRAGMA main.table_info({table})")
+            )
+            listed = ", ".join(f'"{c}"' for c in columns)
+            query = (
+                f"SELECT {key} FROM (SELECT {listed} FROM main.{table} EXCEPT "
+                f"SELECT {listed} FROM template.{table}) UNION SELECT {key} FROM (SELECT {listed} "
+                f"FROM template.{table} EXCEPT SELECT {listed} FROM main.{table})"
+            )
+            changed.update((kind, str(row[0])) for row in connection.execute(query))
+        connection.execute("DETACH DATABASE template")
+    return changed
+
+
+@dataclass
+class FinalCheck:
+    """The end state checked: problems by record, and the handoff's."""
+
+    records: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # declared records
+    handoff: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        """Every unmet expectation on the end state."""
+        return [p for found in self.records.values() for p in found] + self.handoff
+
+
+def check_final(final: FinalExpect, database_url: str, session_id: str) -> FinalCheck:
+    """Check the declared records of the database and the handoff queue."""
     from persistence.tau2 import export_order, export_user
 
-    problems: list[str] = []
+    checked = FinalCheck()
     with session_scope(database_url) as session:
         for order_id, fields in final.orders.items():
             order = session.get(Order, order_id)
-            if order is None:
-                problems.append(f"order {order_id} not found")
-                continue
-            problems.extend(subset_mismatches(fields, export_order(order), f"orders[{order_id}]"))
+            checked.records[("order", order_id)] = (
+                [f"order {order_id} not found"]
+                if order is None
+                else subset_mismatches(fields, export_order(order), f"orders[{order_id}]")
+            )
         for user_id, fields in final.users.items():
             user = session.get(User, user_id)
-            if user is None:
-                problems.append(f"user {user_id} not found")
-                continue
-            problems.extend(subset_mismatches(fields, export_user(user), f"users[{user_id}]"))
+            checked.records[("user", user_id)] = (
+                [f"user {user_id} not found"]
+                if user is None
+                else subset_mismatches(fields, export_user(user), f"users[{user_id}]")
+            )
     if final.handoff is not None:
         handed_off = bool(HandoffQueue(database_url).tickets(session_id))
         if handed_off != final.handoff:
-            problems.append(f"handoff: expected {final.handoff}, got {handed_off}")
-    return problems
+            checked.handoff.append(f"handoff: expected {final.handoff}, got {handed_off}")
+    return checked
+
+
+def unasked_writes(checked: FinalCheck, changed: set[tuple[str, str]]) -> list[str]:
+    """Changed records the customer did not ask for: not declared, or not as declared."""
+    return [
+        f"{kind} {key}" for kind, key in sorted(changed) if checked.records.get((kind, key)) != []
+    ]
+
+
+def missed_writes(checked: FinalCheck, changed: set[tuple[str, str]]) -> list[str]:
+    """Declared changes that did not happen at all (a task lost on the way)."""
+    return [
+        f"{kind} {key}"
+        for (kind, key), problems in sorted(checked.records.items())
+        if problems and (kind, key) not in changed
+    ]
 
 
 class ScenarioRunner:
@@ -238,6 +375,8 @@ class ScenarioRunner:
 
     @staticmethod
     def _play(agent: Keel, session: str, turn: Turn, channel_user_id: str | None) -> TurnResult:
+        if turn.release:
+            return agent.release(session)
         if turn.agent is not None:
             return agent.reply_as_agent(session, turn.agent)
         return agent.send(session, turn.user or "", channel_user_id=channel_user_id)
@@ -254,7 +393,7 @@ class ScenarioRunner:
         session = f"scenario-{uuid.uuid4().hex[:8]}"
         result = ScenarioResult(scenario.name, file, True, len(scenario.turns))
         for index, turn in enumerate(scenario.turns, start=1):
-            said = turn.agent if turn.agent is not None else turn.user or ""
+            said = "<release>" if turn.release else turn.agent or turn.user or ""
             before = len(recorder.calls(session)) if turn.expect.tool_calls else 0
             try:
                 outcome = self._play(agent, session, turn, scenario.channel_user_id)
@@ -272,10 +411,20 @@ class ScenarioRunner:
                 }
             )
             problems = check_turn(turn.expect, outcome)
+            if turn.expect.authenticated is False and outcome.user_id is not None:
+                result.wrong_logins += 1
             if turn.expect.tool_calls:
                 problems += check_calls(turn.expect.tool_calls, recorder.calls(session)[before:])
             result.failures.extend(f"turn {index}: {problem}" for problem in problems)
-        final_problems = check_final(scenario.final, url, session)
+        checked = check_final(scenario.final, url, session)
+        changed = changed_records(database, self.template)
+        result.unasked_writes = unasked_writes(checked, changed)
+        result.missed_writes = missed_writes(checked, changed)
+        final_problems = checked.problems() + [
+            f"unasked write: {kind} {key} changed, and `final` does not declare it"
+            for kind, key in sorted(changed)
+            if (kind, key) not in checked.records
+        ]
         result.failures.extend(final_problems)
         result.final_checks = count_checks(scenario.final)
         result.final_failures = min(len(final_problems), result.final_checks)
@@ -295,7 +444,7 @@ def run_files(
         for path in files:
             try:
                 scenarios = load_scenarios(path)
-            except (OSError, yaml.YAMLError, ValidationError) as error:
+            except ScenarioFileError as error:
                 results.append(
                     ScenarioResult(path.name, str(path), False, 0, [f"invalid: {error}"])
                 )
@@ -328,9 +477,14 @@ def summary_line(results: Sequence[ScenarioResult]) -> str:
     finals = [r for r in results if r.final_checks]
     reached = sum(1 for r in finals if r.final_failures == 0)
     share = (checks - failed) / checks if checks else 1.0
+    unasked = sum(len(r.unasked_writes) for r in results)
+    missed = sum(len(r.missed_writes) for r in results)
+    logins = sum(r.wrong_logins for r in results)
     return (
         f"expectations met: {checks - failed}/{checks} ({share:.0%}); "
-        f"end state right: {reached}/{len(finals)} scenarios"
+        f"end state right: {reached}/{len(finals)} scenarios; unasked writes: {unasked} "
+        f"(in {sum(1 for r in results if r.unasked_writes)} scenarios); missed writes: {missed}; "
+        f"logins nobody claimed: {logins}"
     )
 
 

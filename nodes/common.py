@@ -31,6 +31,15 @@ from tools.registry import ToolContext
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def last_user_text(state: Any) -> str:
+    """Return the text of the latest user message of a dialogue state ('' if none)."""
+    for message in reversed(state.messages):
+        if message.type == "human":
+            content = message.content
+            return content if isinstance(content, str) else str(content)
+    return ""
+
+
 def session_id() -> str:
     """Return the thread id of the current run (the session id)."""
     try:

@@ -6,12 +6,18 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 
-from nodes.common import audit_log, audited, domain_config, guard_config, session_id
+from nodes.common import (
+    audit_log,
+    audited,
+    domain_config,
+    guard_config,
+    last_user_text,
+    session_id,
+)
 from nodes.tracking import track
-from safety.guardrails import GuardConfig, TokenBucket, check_message
+from safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
 from state.context import Context
 from state.dialogue import TURN_START, DialogueState, Understanding
 from understanding import extractors as ex
@@ -31,45 +37,52 @@ PER_TURN_RESET: dict[str, Any] = {
 }
 
 
-def last_user_text(state: DialogueState) -> str:
-    """Return the text of the latest user message ('' if none)."""
-    for message in reversed(state.messages):
-        if isinstance(message, HumanMessage):
-            content = message.content
-            return content if isinstance(content, str) else str(content)
-    return ""
-
-
 @lru_cache(maxsize=4)
 def _guard_config(max_chars: int) -> GuardConfig:
     return guard_config().model_copy(update={"max_chars": max_chars})
 
 
-@lru_cache(maxsize=8)
-def _bucket(capacity: int, refill: float) -> TokenBucket:
+@lru_cache(maxsize=16)
+def rate_limiter(database_url: str, capacity: int, refill: float) -> TokenBucket:
+    """The token buckets of one store (per user, session or claimed identity)."""
     return TokenBucket(capacity, refill)
+
+
+def spend_token(context: Context, key: str) -> bool:
+    """Spend one message's token of ``key``; False when its bucket is empty."""
+    limiter = rate_limiter(
+        context.database_url, context.rate_capacity, context.rate_refill_per_second
+    )
+    return limiter.allow(key)
+
+
+def screen(text: str, context: Context, key: str) -> GuardVerdict:
+    """The guard's verdict, cheapest check first, so that bad input costs little.
+
+    Every message spends a token, refused ones too (a flood of oversized or injected
+    messages is still a flood); the size is checked before any pattern reads the text.
+    """
+    if not spend_token(context, key):
+        return GuardVerdict(allowed=False, reason="rate_limited", detail=key)
+    if len(text) > context.max_message_chars:
+        detail = f"{len(text)} characters > max_chars={context.max_message_chars}"
+        return GuardVerdict(allowed=False, reason="too_long", detail=detail)
+    return check_message(text, _guard_config(context.max_message_chars))
 
 
 @audited("guard_input")
 def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Check size, injection, sensitive words and the rate limit before anything else."""
+    """Check the rate limit, size, injection and sensitive words before anything else."""
     context = runtime.context
     text = last_user_text(state)
-    language = ex.detect_language(text, state.language)
+    verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
     update: dict[str, Any] = {
         **PER_TURN_RESET,
         "path": [TURN_START],
         "turn": state.turn + 1,
-        "language": language,
+        # A refused message is never read further, not even for its language.
+        "language": ex.detect_language(text, state.language) if verdict.allowed else state.language,
     }
-    verdict = check_message(text, _guard_config(context.max_message_chars))
-    key = state.user_id or state.channel_user_id or session_id()
-    if verdict.allowed and not _bucket(context.rate_capacity, context.rate_refill_per_second).allow(
-        key
-    ):
-        verdict = verdict.model_copy(
-            update={"allowed": False, "reason": "rate_limited", "detail": key}
-        )
     if verdict.allowed:
         return update
     audit_log(context.database_url).record(

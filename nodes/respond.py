@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.runtime import Runtime
-from langgraph.types import interrupt
+from langgraph.types import Command, interrupt
 
 from nodes.act import answer_text, resume_paused
-from nodes.common import audit_log, audited, domain_config, handoff_queue, session_id
+from nodes.common import (
+    audit_log,
+    audited,
+    domain_config,
+    handoff_queue,
+    last_user_text,
+    session_id,
+)
 from nodes.render import render
 from safety.guardrails import check_message
 from state.context import Context
@@ -180,7 +187,10 @@ def check_output(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
 
     if not check_message(reply, _guard_config(100_000)).allowed and source == "model":
         reply, source = state.template_reply, "template"
-    awaiting = AWAITING_BY_ROUTE.get(state.route, "nothing")
+    # From the handoff until the human agent releases the conversation, it waits for them.
+    awaiting = (
+        "human" if state.handoff is not None else AWAITING_BY_ROUTE.get(state.route, "nothing")
+    )
     return {
         "reply": reply,
         "reply_source": source,
@@ -189,24 +199,81 @@ def check_output(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     }
 
 
-@audited("await_human")
-def await_human(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Pause until a human agent answers; their reply continues the session."""
+@audited("hold_for_human")
+def hold_for_human(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """In handoff mode a customer's message goes to the human agent's queue, never to the bot."""
     context = runtime.context
-    value = interrupt({"type": "handoff", "package": state.handoff})
-    reply = answer_text(value)
-    handoff_queue(context.database_url).resolve(session_id(), reply)
-    audit_log(context.database_url).record(session_id(), "handoff", "resumed", {"reply": reply})
-    return {
-        "path": [TURN_START],
-        "messages": [AIMessage(content=reply, name="human_agent")],
-        "reply": reply,
-        "reply_source": "human",
-        "awaiting": "nothing",
-        "route": "respond",
-        "handoff": None,
-        "flow": None,
-        "paused": [],
-        "unknown_streak": 0,
-        "anger_streak": 0,
-    }
+    text = last_user_text(state)
+    handoff_queue(context.database_url).append(session_id(), "customer", text)
+    audit_log(context.database_url).record(
+        session_id(), "handoff", "customer_message", {"text": text}
+    )
+    return {"route": "handoff", "reply_key": "handoff.hold", "reply_data": {}}
+
+
+def human_message(value: Any) -> tuple[str, str]:
+    """Read a resume value of the handoff wait: (kind, text), kind agent | customer | release.
+
+    A plain string is the human agent's reply (the form ``langgraph_sdk`` clients send).
+    """
+    if isinstance(value, dict):
+        kind = str(value.get("type") or "agent")
+        if kind not in ("agent", "customer", "release"):
+            raise ValueError(f"unknown handoff message type {kind!r}")
+        return kind, answer_text(value)
+    return "agent", answer_text(value)
+
+
+@audited("await_human")
+def await_human(
+    state: DialogueState, runtime: Runtime[Context]
+) -> Command[Literal["await_human", "guard_input", "compose_reply"]]:
+    """Hold the conversation for a human agent until they release it (handoff mode).
+
+    Resume with ``{"type": "agent", "text": …}`` (or a plain string) for the human's reply,
+    ``{"type": "customer", "text": …}`` for a customer's message, which goes to the human's
+    queue, and ``{"type": "release"}`` to hand the conversation back to the bot.
+    """
+    context = runtime.context
+    kind, text = human_message(interrupt({"type": "handoff", "package": state.handoff}))
+    queue, audit = handoff_queue(context.database_url), audit_log(context.database_url)
+    if kind == "customer":
+        return Command(goto="guard_input", update={"messages": [HumanMessage(content=text)]})
+    if kind == "release":
+        queue.release(session_id())
+        audit.record(session_id(), "handoff", "released", {})
+        return Command(
+            goto="compose_reply",
+            update={
+                **PER_TURN_UPDATE,
+                "route": "respond",
+                "reply_key": "handoff.released",
+                "handoff": None,
+                "flow": None,
+                "paused": [],
+                "unknown_streak": 0,
+                "anger_streak": 0,
+            },
+        )
+    queue.append(session_id(), "agent", text)
+    audit.record(session_id(), "handoff", "agent_reply", {"reply": text})
+    return Command(
+        goto="await_human",
+        update={
+            **PER_TURN_UPDATE,
+            "messages": [AIMessage(content=text, name="human_agent")],
+            "reply": text,
+            "reply_source": "human",
+            "awaiting": "human",
+        },
+    )
+
+
+# What a human's message or the release resets, as a new turn does.
+PER_TURN_UPDATE: dict[str, Any] = {
+    "path": [TURN_START],
+    "plan": None,
+    "outcome": None,
+    "notices": [],
+    "reply_data": {},
+}

@@ -1,4 +1,10 @@
-"""Handoff queue: conversations waiting for a human agent, with the package they need."""
+"""Handoff queue: conversations held by a human agent, with the package they need.
+
+A ticket is open from the handoff until the human agent releases the conversation:
+``waiting`` while the customer waits for the human (after the handoff, and after each
+customer message), ``answered`` once the human replied, ``released`` at the end. Every
+message of either side is appended to the ticket's transcript in the meantime.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +12,24 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from persistence.db import session_scope
 from persistence.models import HandoffTicket
 
+OPEN = ("waiting", "answered")
+
+
+def _open_ticket(session: Session, session_id: str) -> HandoffTicket | None:
+    return session.scalar(
+        select(HandoffTicket)
+        .where(HandoffTicket.session_id == session_id, HandoffTicket.status.in_(OPEN))
+        .order_by(HandoffTicket.id.desc())
+    )
+
 
 class HandoffQueue:
-    """Stores handoff packages and the human agents' replies."""
+    """Stores handoff packages and every message exchanged while a human holds the session."""
 
     def __init__(self, database_url: str) -> None:
         self.database_url = database_url
@@ -20,11 +37,7 @@ class HandoffQueue:
     def open_ticket(self, session_id: str, package: dict[str, Any]) -> int:
         """Queue a conversation for a human; returns the ticket id (one open ticket per session)."""
         with session_scope(self.database_url) as session:
-            existing = session.scalar(
-                select(HandoffTicket).where(
-                    HandoffTicket.session_id == session_id, HandoffTicket.status == "waiting"
-                )
-            )
+            existing = _open_ticket(session, session_id)
             if existing is not None:
                 return existing.id
             ticket = HandoffTicket(
@@ -39,20 +52,37 @@ class HandoffQueue:
             session.flush()
             return ticket.id
 
-    def resolve(self, session_id: str, agent_reply: str) -> None:
-        """Mark the session's waiting ticket as answered by a human agent."""
+    def append(self, session_id: str, role: str, text: str) -> bool:
+        """Add a message of the customer or the human agent to the session's open ticket.
+
+        A customer's message puts the ticket back in the human's waiting list; the human's
+        reply marks it answered. Returns False when the session holds no open ticket.
+        """
         with session_scope(self.database_url) as session:
-            for ticket in session.scalars(
-                select(HandoffTicket).where(
-                    HandoffTicket.session_id == session_id, HandoffTicket.status == "waiting"
-                )
-            ):
-                ticket.status = "resolved"
-                ticket.agent_reply = agent_reply
-                ticket.resolved_at = datetime.now(UTC)
+            ticket = _open_ticket(session, session_id)
+            if ticket is None:
+                return False
+            package = dict(ticket.package)
+            package["transcript"] = [*package.get("transcript", []), {"role": role, "text": text}]
+            ticket.package = package
+            if role == "agent":
+                ticket.status, ticket.agent_reply = "answered", text
+            else:
+                ticket.status = "waiting"
+            return True
+
+    def release(self, session_id: str) -> bool:
+        """Close the session's open ticket: the human hands the conversation back."""
+        with session_scope(self.database_url) as session:
+            ticket = _open_ticket(session, session_id)
+            if ticket is None:
+                return False
+            ticket.status = "released"
+            ticket.resolved_at = datetime.now(UTC)
+            return True
 
     def waiting(self) -> list[dict[str, Any]]:
-        """Return the waiting tickets, oldest first."""
+        """Return the tickets whose customer waits for a human's reply, oldest first."""
         with session_scope(self.database_url) as session:
             rows = session.scalars(
                 select(HandoffTicket)

@@ -204,7 +204,8 @@ class HandoffTicket(Base):
     intent: Mapped[str | None] = mapped_column(String(40), nullable=True)
     summary: Mapped[str] = mapped_column(Text)
     package: Mapped[dict[str, Any]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), default="waiting")  # waiting | resolved
+    # waiting (for the human) | answered (by the human) | released (back to the bot)
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
     agent_reply: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from keel.api import Keel
+from keel.api import Keel, NoHandoffError
 from persistence.audit import AuditLog
 from persistence.checkpoint import open_checkpointer, sqlite_checkpointer
 from persistence.db import get_engine, session_scope, sqlite_url
@@ -95,19 +95,43 @@ def test_rejected_input_loses_nothing(agent: Keel) -> None:
     assert after["flow"] == before and after["user_id"] == "harper_ahmed_1689"
 
 
-def test_handoff_is_queued_and_a_human_reply_continues(agent: Keel, context: Context) -> None:
-    turn = agent.send("s5", "I want to talk to a real person")
+def test_handoff_is_a_mode_until_the_human_releases_it(agent: Keel, context: Context) -> None:
+    queue = HandoffQueue(context.database_url)
+    turn = agent.send("s5", f"{HARPER} I want to talk to a real person")
     assert turn.awaiting == "human"
-    waiting = HandoffQueue(context.database_url).waiting()
-    assert [w["session_id"] for w in waiting] == ["s5"]
+    assert [w["session_id"] for w in queue.waiting()] == ["s5"]
     package = agent.values("s5")["handoff"]
     assert package["reason"] == "requested" and package["transcript"]
     held = agent.send("s5", "hello?")
-    assert held.awaiting == "human"  # the bot does not answer over the human
+    assert held.awaiting == "human" and "hold_for_human" in held.path  # not the bot's to answer
     human = agent.reply_as_agent("s5", "Hi, this is Sam. How can I help?")
-    assert human.reply == "Hi, this is Sam. How can I help?" and human.awaiting == "nothing"
-    assert HandoffQueue(context.database_url).waiting() == []
+    assert human.reply == "Hi, this is Sam. How can I help?" and human.awaiting == "human"
+    assert queue.waiting() == []  # answered: nobody waits for the human now
+    # The human's first reply does not end the handoff: a request goes to them, not the bot.
+    for text in (f"Cancel {HARPER_PENDING}, I ordered it by mistake.", "yes"):
+        held = agent.send("s5", text)
+        assert held.awaiting == "human" and "understand" not in held.path
+    assert status(context, HARPER_PENDING) == "pending"
+    assert [w["session_id"] for w in queue.waiting()] == ["s5"]
+    said = [line["text"] for line in queue.tickets("s5")[0]["package"]["transcript"][-4:]]
+    assert said[-3:] == [
+        "Hi, this is Sam. How can I help?",
+        f"Cancel {HARPER_PENDING}, I ordered it by mistake.",
+        "yes",
+    ]
+    agent.reply_as_agent("s5", "I'll pass that on.")
+    released = agent.release("s5")
+    assert released.awaiting == "nothing" and "handed the conversation back" in released.reply
+    assert queue.tickets("s5")[0]["status"] == "released"
     assert agent.send("s5", "hello").intent == "greeting"
+
+
+def test_human_actions_need_a_handoff(agent: Keel) -> None:
+    agent.send("s5b", "hello")
+    with pytest.raises(NoHandoffError):
+        agent.reply_as_agent("s5b", "Hi")
+    with pytest.raises(NoHandoffError):
+        agent.release("s5b")
 
 
 def test_sqlite_checkpointer_keeps_the_session_across_restarts(

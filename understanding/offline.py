@@ -243,6 +243,9 @@ SENTENCE = re.compile(
 )
 
 
+MAX_VIEWS = 6  # sentences classified per message (each costs an embedding)
+
+
 def views(text: str) -> list[str]:
     """The texts to classify for one message: its sentences, or itself and without its ids.
 
@@ -258,7 +261,8 @@ def views(text: str) -> list[str]:
             if (len(p.split()) > 1 or ex.CJK.search(p)) and not ex.negates_request(p)
         ]
         # Chinese clauses are short and lean on each other: read the whole message too.
-        return [text, *kept] if ex.CJK.search(text) else kept or [text]
+        chosen = [text, *kept] if ex.CJK.search(text) else kept or [text]
+        return chosen[:MAX_VIEWS]
     stripped = ex.strip_identity(text)
     if stripped != text and len(stripped.split()) >= 2:
         return [text, stripped]
