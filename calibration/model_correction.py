@@ -36,8 +36,11 @@ from state.context import Context
 from tools.registry import ToolSpec
 from understanding.model import (
     CircuitBreaker,
+    call_budget,
     chat_client,
     count_model_call,
+    endpoint_breaker,
+    invoke_guarded,
     record_model_event,
 )
 from understanding.prompts import CORRECT_PROMPT
@@ -100,10 +103,16 @@ class ModelCorrector:
     """Asks the model for a corrected call and validates what it proposes."""
 
     def __init__(
-        self, chat: BaseChatModel, *, database_url: str, breaker: CircuitBreaker | None = None
+        self,
+        chat: BaseChatModel,
+        *,
+        database_url: str,
+        breaker: CircuitBreaker | None = None,
+        budget: float = 30.0,
     ) -> None:
         self.database_url = database_url
         self.breaker = breaker or CircuitBreaker()
+        self.budget = budget
         structured = chat.with_structured_output(
             convert_to_openai_tool(CorrectedCall), method="function_calling"
         )
@@ -139,10 +148,9 @@ class ModelCorrector:
         count_model_call()
         started = time.perf_counter()
         try:
-            output = self._runnable.invoke(variables)
+            output = invoke_guarded(self.breaker, self._runnable, variables, self.budget)
             proposal = CorrectedCall.model_validate(output)
         except Exception as error:  # any failure of the endpoint or its output: rules decide
-            self.breaker.failure()
             record_model_event(
                 self.database_url,
                 session,
@@ -151,7 +159,6 @@ class ModelCorrector:
                 (time.perf_counter() - started) * 1000,
             )
             return None
-        self.breaker.success()
         problem = validate_proposal(proposal, spec, args, known, patterns, guard)
         record_model_event(
             self.database_url,
@@ -175,6 +182,9 @@ def model_corrector(context: Context) -> ModelCorrector | None:
     with _lock:
         if key not in _correctors:
             _correctors[key] = ModelCorrector(
-                chat_client(context), database_url=context.database_url
+                chat_client(context),
+                database_url=context.database_url,
+                breaker=endpoint_breaker(context),
+                budget=call_budget(context),
             )
         return _correctors[key]

@@ -54,6 +54,11 @@ class IntentSpec(BaseModel):
         default=None,
         description="Which request wins when one message holds several (default: by kind).",
     )
+    actions: list[str] = Field(
+        default_factory=list,
+        description="Words naming a write's action (RE2, any language): a reply to its "
+        "confirmation made only of them agrees by naming the listed change ('cancel it').",
+    )
     examples: dict[str, list[str]] = Field(description="Example utterances per language.")
 
 

@@ -20,7 +20,7 @@ from graph.routers import (
     route_after_understand,
     route_after_validate,
 )
-from nodes.act import await_confirmation, execute_tool
+from nodes.act import answer_question, await_confirmation, execute_tool
 from nodes.decide import check_policy
 from nodes.intake import guard_input, understand, validate_slots
 from nodes.respond import (
@@ -54,8 +54,15 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
     builder.add_node(
         "await_confirmation",
         await_confirmation,
-        destinations=("execute_tool", "compose_reply", "guard_input"),
+        destinations=(
+            "execute_tool",
+            "compose_reply",
+            "guard_input",
+            "answer_question",
+            "handoff",
+        ),
     )
+    builder.add_node("answer_question", answer_question)
     builder.add_node("compose_reply", compose_reply)
     builder.add_node("check_output", check_output)
     builder.add_node("hold_for_human", hold_for_human)
@@ -109,6 +116,7 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
         {"await_confirmation": "await_confirmation", "await_human": "await_human", END: END},
     )
     builder.add_edge("hold_for_human", "compose_reply")
+    builder.add_edge("answer_question", "compose_reply")
     return builder
 
 

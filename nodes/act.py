@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage
@@ -10,12 +13,37 @@ from langgraph.types import Command, interrupt
 
 from calibration.receipts import idempotency_key
 from calibration.taxonomy import ends_in_handoff, user_message
+from domain.retail.policy import listed_alternatives
 from domain.retail.presenters import present
-from nodes.common import audited, domain_config, session_id, tool_caller
+from nodes.common import (
+    audit_log,
+    audited,
+    domain_config,
+    last_user_text,
+    session_id,
+    tool_caller,
+)
+from nodes.intake import screen
+from nodes.render import render
 from nodes.tracking import supersede
 from state.context import Context
-from state.dialogue import TURN_START, DialogueState, Flow
+from state.dialogue import (
+    TURN_START,
+    ActionPlan,
+    ConfirmationNote,
+    DialogueState,
+    Flow,
+    ListedWrite,
+)
 from understanding import extractors as ex
+from understanding.confirmation import (
+    ConfirmationReading,
+    Listed,
+    most_cautious,
+    read_confirmation,
+)
+from understanding.deadline import turn_deadline
+from understanding.service import get_understander
 
 RECENT_RESULTS = 5
 
@@ -48,62 +76,6 @@ def next_in_queue(flow: Flow, queued: list[str]) -> Flow:
     )
 
 
-def _substantive(rest: str) -> bool:
-    """True when what follows a yes or no could be a request (two words, four characters)."""
-    return len(rest.split()) >= 2 or (bool(ex.CJK.search(rest)) and len(rest) >= 4)
-
-
-def follow_up(context: Context, flow: Flow | None, rest: str) -> Flow | None:
-    """The next request said together with a yes, to take up once this one is done.
-
-    Its intent is read from the words; words that name no request of their own
-    ("next the garden hose and the backpack") continue the same kind of task.
-    """
-    if not _substantive(rest):
-        return None
-    from nodes.common import domain_config
-    from nodes.tracking import carry_order, new_flow, task_slots
-    from understanding.catalogue import mentioned_products
-    from understanding.service import get_understander
-
-    config = domain_config(context)
-    reading = get_understander(context).read(rest)
-    spec = config.intents.get(reading.intent)
-    current = config.intents.get(flow["intent"]) if flow else None
-    names_things = bool(
-        mentioned_products(rest, list(config.lexicon.products), config.lexicon)
-        or reading.slots.get("order_id")
-        not in (None, flow["slots"].get("order_id") if flow else None)
-    )
-    if spec is None or spec.kind not in ("read", "write", "knowledge"):
-        if current is None or not {"item_ids", "new_item_ids"} & set(current.slots):
-            return None
-        spec = current
-    if current is not None and spec.name == current.name and not names_things:
-        return None  # "yes, please go ahead with the cancellation": the same request
-    following = new_flow(spec.name)
-    focus = str(flow["slots"]["order_id"]) if flow and flow["slots"].get("order_id") else None
-    # "yes, change it. And confirm the total price of that order": the order just confirmed
-    following["slots"] = task_slots(carry_order(spec, rest, reading.slots, focus), spec)
-    following["utterances"] = [rest]
-    return following
-
-
-def _asks_for_more(context: Context, rest: str, declined: str | None) -> bool:
-    """True when what follows a no is another request: a human, a task, a question.
-
-    "否，先不取消了" only says the no again, whatever the classifier makes of it.
-    """
-    if not _substantive(rest) or ex.negates_request(rest, declined):
-        return False
-    from nodes.common import domain_config
-    from understanding.service import get_understander
-
-    spec = domain_config(context).intents.get(get_understander(context).read(rest).intent)
-    kinds = ("handoff", "read", "write", "knowledge")
-    return spec is not None and spec.kind in kinds and spec.name != declined
-
-
 def answer_text(value: Any) -> str:
     """Return the user's text from a resume value (a string or {"text": ...})."""
     if isinstance(value, dict):
@@ -111,19 +83,105 @@ def answer_text(value: Any) -> str:
     return str(value)
 
 
-def _says_more(text: str) -> bool:
-    """True when a yes/no answer also carries new information (ids, names, a correction)."""
-    from understanding.offline import TurnHints, extract_slots
+def listed_writes(plan: ActionPlan, flow: Flow | None) -> list[ListedWrite]:
+    """The writes a confirmation of ``plan`` lists: the plan, and the orders queued behind it."""
+    writes = [ListedWrite(tool=plan["tool"], args=dict(plan["args"]))]
+    for order_id in (flow["slots"].get("queue") or []) if flow else []:
+        writes.append(ListedWrite(tool=plan["tool"], args={**plan["args"], "order_id": order_id}))
+    return writes
 
-    slots = extract_slots(text, TurnHints())
-    return bool(set(slots) - {"yes_no", "all_items"}) or ex.amends(text)
+
+def is_listed(listing: Sequence[ListedWrite], tool: str, args: dict[str, Any]) -> bool:
+    """True when exactly this tool with exactly these arguments was listed for a yes."""
+    return any(w["tool"] == tool and canonical(w["args"]) == canonical(args) for w in listing)
+
+
+def canonical(args: dict[str, Any]) -> str:
+    """Arguments in one comparable form."""
+    return json.dumps(args, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Listed:
+    """What the pending confirmation listed, as the reader compares a reply with it."""
+    config = domain_config(context)
+    flow = state.flow
+    intent = flow["intent"] if flow else plan["tool"]
+    spec = config.intents.get(intent)
+    key = f"confirm.{intent}"
+    shown = (
+        " ".join(render(config, key, plan["summary"], language) for language in ("en", "zh"))
+        if key in config.replies
+        else state.reply
+    )
+    orders = [str(w["args"]["order_id"]) for w in state.listing if w["args"].get("order_id")]
+    return Listed(
+        task=(spec.family or spec.name) if spec else intent,
+        orders=tuple(orders),
+        text=f"{shown} {state.reply}",
+        reason=plan["args"].get("reason"),
+        values=tuple(summary_values(plan["summary"])),
+        actions=tuple(spec.actions) if spec else (),
+        alternatives=listed_alternatives(tool_caller(context), config, intent, plan, shown),
+    )
+
+
+def summary_values(value: Any) -> list[str]:
+    """Every value of a confirmation's summary, flattened (items, amounts, addresses …)."""
+    if isinstance(value, dict):
+        return [v for item in value.values() for v in summary_values(item)]
+    if isinstance(value, list | tuple):
+        return [v for item in value for v in summary_values(item)]
+    return [] if value is None or isinstance(value, bool) else [str(value)]
+
+
+def task_reader(context: Context) -> Callable[[str], str | None]:
+    """Reads a part of a reply: the task it asks for (an intent's family or name), or None."""
+    config = domain_config(context)
+    understander = get_understander(context)
+    offline = getattr(understander, "offline", understander)
+
+    def classify(text: str) -> str | None:
+        spec = config.intents.get(offline.read(text).intent)
+        if spec is None or spec.kind not in ("read", "write", "knowledge", "handoff"):
+            return None
+        return spec.family or spec.name
+
+    return classify
+
+
+def asks_for_human(context: Context, text: str) -> bool:
+    """True when the reply asks for a person ("can I talk to someone?")."""
+    config = domain_config(context)
+    understander = get_understander(context)
+    spec = config.intents.get(getattr(understander, "offline", understander).read(text).intent)
+    return spec is not None and spec.kind == "handoff"
+
+
+def note_of(reading: ConfirmationReading) -> ConfirmationNote:
+    """The reading as state keeps it."""
+    return ConfirmationNote(
+        reading=reading.reading,
+        source=reading.source,
+        cues=list(reading.cues),
+        rest=reading.rest,
+        changed=list(reading.changed),
+    )
 
 
 @audited("await_confirmation")
 def await_confirmation(
     state: DialogueState, runtime: Runtime[Context]
-) -> Command[Literal["execute_tool", "compose_reply", "guard_input"]]:
-    """Pause until the user answers the confirmation question; only an explicit yes proceeds."""
+) -> Command[Literal["execute_tool", "compose_reply", "guard_input", "answer_question", "handoff"]]:
+    """Pause until the user answers the confirmation; only a yes to what was listed proceeds.
+
+    The reply is read by the confirmation reader into one of six readings. ``yes`` and
+    ``yes_and_more`` execute the listed write (the rest of a yes_and_more is taken up
+    afterwards); ``no`` drops it; a ``question`` is answered and the same confirmation asked
+    again; a ``correction`` is read anew against the task, which lists the corrected change
+    for a new yes; ``unclear`` asks again. After ``max_confirm_rounds`` questions or unclear
+    replies a human takes over, with nothing changed.
+    """
+    context = runtime.context
     plan = state.plan
     answer = interrupt(
         {"type": "confirmation", "question": state.reply, "tool": plan["tool"] if plan else None}
@@ -133,52 +191,148 @@ def await_confirmation(
         "messages": [HumanMessage(content=text)],
         "path": [TURN_START],
         "turn": state.turn + 1,
-        "language": ex.detect_language(text, state.language),
+        "turn_started": time.time(),
         "notices": [],
         "reply_source": "template",
         "awaiting": "nothing",
         "settled": True,
+        "outcome": None,
+        "reply_data": {},
     }
-    intent = state.flow["intent"] if state.flow else None
-    # "Yes, cancel it. Next: #W2702727 has to go to my new home": the answer is judged on
-    # its own; what follows "next" is the next request, not a correction of this one.
-    answer, rest = ex.split_next_request(text)
-    verdict = ex.yes_no(answer) or ("no" if ex.negates_request(answer, intent) else None)
-    if verdict is not None and _says_more(answer):
-        verdict = None  # "no, it is order #W…" is a correction, not a plain answer
-    if verdict == "yes" and plan is not None:
-        update = {**base, "route": "execute"}
-        flow = state.flow
-        if flow is not None and flow["slots"].get("queue") and ex.yes_to_all(answer):
-            # "yes to all", "yes, please do all of that": the listed orders are all confirmed
-            update["flow"] = {**flow, "slots": {**flow["slots"], "confirmed_all": True}}
-        follow = follow_up(runtime.context, state.flow, rest or ex.after_answer(text))
-        if follow is not None:  # "yes. next the garden hose and the backpack"
-            update["paused"] = [*supersede(state.paused, follow), follow]
-        return Command(goto="execute_tool", update=update)
-    if verdict == "no" and _asks_for_more(runtime.context, rest or ex.after_answer(text), intent):
-        # "算了，太麻烦了，给我转人工": the change is off, and the rest is a request of its own.
+    verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
+    if not verdict.allowed or plan is None:
+        # A refused reply changes nothing and is not read: the same confirmation is asked again.
+        refused = {
+            "key": REFUSED.get(verdict.reason, "reject.guard"),
+            "data": {"limit": context.max_message_chars},
+        }
         return Command(
-            goto="guard_input",
-            update={**base, "plan": None, "flow": None},
+            goto="compose_reply", update={**base, "route": "confirm", "notices": [refused]}
         )
-    if verdict == "no":
+    base["language"] = ex.detect_language(text, state.language)
+    with turn_deadline(base["turn_started"] + context.turn_deadline_seconds):
+        reading = read_reply(context, state, plan, text)
+    base["confirmation"] = note_of(reading)
+    audit_log(context.database_url).record(
+        session_id(), "confirmation", reading.reading, {"text": text, **note_of(reading)}
+    )
+    if reading.executes:
+        return Command(goto="execute_tool", update={**base, **_agreed(context, state, reading)})
+    if reading.reading == "no":
+        dropped = {**base, "plan": None, "listing": [], "confirm_rounds": 0}
+        if reading.rest:  # "no — get me a human": the change is off, the rest is read anew
+            return Command(goto="guard_input", update={**dropped, "flow": None})
         flow, paused, notices = resume_paused(state.paused)
         return Command(
             goto="compose_reply",
             update={
-                **base,
+                **dropped,
                 "route": "respond",
-                "plan": None,
                 "flow": flow,
                 "paused": paused,
                 "reply_key": "declined",
-                "reply_data": {},
                 "notices": notices,
             },
         )
-    # Anything else is a new message: a correction, a question, another request.
-    return Command(goto="guard_input", update={**base, "plan": None})
+    if reading.reading == "correction":
+        # Read anew against the task: the corrected change is listed for a new yes.
+        return Command(
+            goto="guard_input",
+            update={**base, "plan": None, "listing": [], "confirm_rounds": 0},
+        )
+    rounds = state.confirm_rounds + 1
+    if rounds > context.max_confirm_rounds or asks_for_human(context, text):
+        reason = "requested" if rounds <= context.max_confirm_rounds else "confirmation_undecided"
+        return Command(
+            goto="handoff",
+            update={
+                **base,
+                "plan": None,
+                "listing": [],
+                "confirm_rounds": 0,
+                "route": "handoff",
+                "reply_data": {"reason": reason},
+            },
+        )
+    if reading.reading == "question":
+        return Command(goto="answer_question", update={**base, "confirm_rounds": rounds})
+    notice = {"key": "confirm.unclear", "data": {}}
+    return Command(
+        goto="compose_reply",
+        update={**base, "route": "confirm", "confirm_rounds": rounds, "notices": [notice]},
+    )
+
+
+REFUSED = {
+    "too_long": "reject.too_long",
+    "empty": "reject.empty",
+    "rate_limited": "reject.rate_limited",
+    "sensitive": "reject.sensitive",
+}
+
+
+def read_reply(
+    context: Context, state: DialogueState, plan: ActionPlan, text: str
+) -> ConfirmationReading:
+    """The offline reading of a reply, made more cautious by the model when one is configured."""
+    listed = listed_of(context, state, plan)
+    offline = read_confirmation(text, listed, task_reader(context))
+    if not context.llm_enabled or (offline.cues in (("agree",), ("deny",)) and not offline.rest):
+        return offline  # a bare yes or no needs no model
+    from understanding.model import model_confirmation_reader
+
+    model = model_confirmation_reader(context).read(text, listed, state.reply, state.language)
+    return offline if model is None else most_cautious(offline, model)
+
+
+def _agreed(context: Context, state: DialogueState, reading: ConfirmationReading) -> dict[str, Any]:
+    """The update of a yes: execute, every listed order if "yes to all", then the rest."""
+    update: dict[str, Any] = {"route": "execute", "confirm_rounds": 0}
+    flow = state.flow
+    if flow is not None and flow["slots"].get("queue") and reading.all_listed:
+        update["flow"] = {**flow, "slots": {**flow["slots"], "confirmed_all": True}}
+    if reading.reading == "yes_and_more" and reading.rest:
+        following = following_request(context, flow, reading.rest)
+        if following is not None:  # taken up once the listed change is done
+            update["paused"] = [*supersede(state.paused, following), following]
+    return update
+
+
+def following_request(context: Context, flow: Flow | None, rest: str) -> Flow | None:
+    """The task of the separate request said together with a yes."""
+    from nodes.tracking import carry_order, new_flow, task_slots
+
+    config = domain_config(context)
+    reading = get_understander(context).read(rest)
+    spec = config.intents.get(reading.intent)
+    if spec is None or spec.kind not in ("read", "write", "knowledge"):
+        return None
+    following = new_flow(spec.name)
+    focus = str(flow["slots"]["order_id"]) if flow and flow["slots"].get("order_id") else None
+    following["slots"] = task_slots(carry_order(spec, rest, reading.slots, focus), spec)
+    following["utterances"] = [rest]
+    return following
+
+
+@audited("answer_question")
+def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Answer a question asked at a confirmation, then ask the same confirmation again.
+
+    The answer comes from the knowledge base; when it has none, the customer is told so
+    (the confirmation repeats every fact of the listed change). Nothing else is started.
+    """
+    context = runtime.context
+    config = domain_config(context)
+    text = last_user_text(state)
+    knowledge = next((s for s in config.intents.values() if s.kind == "knowledge"), None)
+    notice: dict[str, Any] = {"key": "confirm.question_unanswered", "data": {}}
+    if knowledge is not None and knowledge.tool:
+        outcome = tool_caller(context)(knowledge.tool, {"query": text, "lang": state.language})
+        if outcome["ok"] and outcome["data"].get("passages"):
+            probe = ActionPlan(tool=knowledge.tool, args={}, write=False, summary={})
+            key, data = present(config, knowledge.name, probe, outcome, text)
+            notice = {"key": key, "data": data}
+    return {"route": "confirm", "notices": [notice]}
 
 
 @audited("execute_tool")
@@ -188,6 +342,16 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     plan = state.plan
     flow = state.flow
     assert plan is not None
+    if plan["write"] and not is_listed(state.listing, plan["tool"], plan["args"]):
+        # A write runs only after a yes to exactly this tool and these arguments: one that
+        # was not listed (the policy re-derived it differently) is listed now for a yes.
+        audit_log(context.database_url).record(
+            session_id(),
+            "confirmation",
+            "unlisted_write",
+            {"tool": plan["tool"], "args": plan["args"]},
+        )
+        return {"route": "confirm", "notices": list(state.notices)}
     intent = flow["intent"] if flow else plan["tool"]
     key = (  # the same confirmation replayed (a run resumed after a crash) never writes twice
         idempotency_key(session_id(), f"turn-{state.turn}", plan["tool"], plan["args"])
@@ -197,6 +361,11 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     outcome = tool_caller(context)(plan["tool"], plan["args"], key)
     recent = [*state.recent_results, {"tool": plan["tool"], "args": plan["args"], **outcome}]
     update: dict[str, Any] = {"outcome": outcome, "recent_results": recent[-RECENT_RESULTS:]}
+    if plan["write"]:  # one yes, one write: what ran is no longer covered by the listing
+        done = canonical(plan["args"])
+        update["listing"] = [
+            w for w in state.listing if (w["tool"], canonical(w["args"])) != (plan["tool"], done)
+        ]
     if plan["args"].get("order_id"):
         update["focus_order"] = str(plan["args"]["order_id"])
     if not outcome["ok"]:

@@ -27,6 +27,7 @@ from state.dialogue import ToolOutcome
 from tools.catalog import build_registry
 from tools.faults import with_faults
 from tools.registry import ToolContext
+from understanding.deadline import turn_deadline
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,8 +75,11 @@ def audited(name: str) -> Callable[[F], F]:
         def node(state: Any, runtime: Any) -> Any:
             started = time.perf_counter()
             context: Context = runtime.context
+            began = getattr(state, "turn_started", 0.0)
+            deadline = began + context.turn_deadline_seconds if began else None
             try:
-                result = fn(state, runtime)
+                with turn_deadline(deadline):
+                    result = fn(state, runtime)
             except GraphInterrupt:
                 audit_log(context.database_url).record(
                     session_id(),

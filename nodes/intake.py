@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -16,7 +17,7 @@ from nodes.common import (
     last_user_text,
     session_id,
 )
-from nodes.tracking import track
+from nodes.tracking import correct_listed, track
 from safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
 from state.context import Context
 from state.dialogue import TURN_START, DialogueState, Understanding
@@ -33,6 +34,7 @@ PER_TURN_RESET: dict[str, Any] = {
     "notices": [],
     "reply_source": "template",
     "settled": False,
+    "confirmation": None,
     "route": "respond",
 }
 
@@ -75,11 +77,15 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     """Check the rate limit, size, injection and sensitive words before anything else."""
     context = runtime.context
     text = last_user_text(state)
+    if state.path[-1:] == ["await_confirmation"]:
+        # A reply to a confirmation, screened there, read anew (a correction, another request).
+        return {**PER_TURN_RESET, "confirmation": state.confirmation}
     verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
     update: dict[str, Any] = {
         **PER_TURN_RESET,
         "path": [TURN_START],
         "turn": state.turn + 1,
+        "turn_started": time.time(),
         # A refused message is never read further, not even for its language.
         "language": ex.detect_language(text, state.language) if verdict.allowed else state.language,
     }
@@ -116,17 +122,22 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         active_intent=flow["intent"] if flow else None,
         language=state.language,
     )
-    tracked = track(
-        config,
-        flow,
-        state.paused,
-        state.identity,
-        text,
-        reading.intent,
-        reading.slots,
-        state.focus_order,
-        reading.others,
-    )
+    correcting = state.confirmation is not None and state.confirmation["reading"] == "correction"
+    if correcting and flow is not None:
+        # The reply corrected the change just listed: it applies to that task, nothing else.
+        tracked = correct_listed(config, flow, state.paused, state.identity, text, reading.slots)
+    else:
+        tracked = track(
+            config,
+            flow,
+            state.paused,
+            state.identity,
+            text,
+            reading.intent,
+            reading.slots,
+            state.focus_order,
+            reading.others,
+        )
     understanding = Understanding(
         text=text,
         intent=tracked.intent if tracked.act != "unknown" else reading.intent,
@@ -155,6 +166,8 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     }
     if route == "handoff":
         update.update(reply_key="handoff.notice", reply_data={"reason": "anger"})
+    if correcting and flow is not None and flow["slots"].get("order_id"):
+        update["focus_order"] = str(flow["slots"]["order_id"])  # "the other one" is not this
     if tracked.queued:  # "…and then I'll help you return the watch"
         queued = [f"request.{i}" for i in tracked.queued]
         notice = {"key": "agenda.queued", "data": {"requests": queued}, "after": True}

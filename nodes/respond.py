@@ -8,7 +8,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from nodes.act import answer_text, resume_paused
+from nodes.act import answer_text, listed_writes, resume_paused
 from nodes.common import (
     audit_log,
     audited,
@@ -150,6 +150,15 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
         main = render(config, "safe_reply", {}, language)
     text = " ".join(p for p in [*before, main, *after] if p).strip()
     update: dict[str, Any] = {"template_reply": text, "reply": text, "reply_source": "template"}
+    if state.route == "confirm" and plan is not None and plan["write"]:
+        # What a yes will cover from now on: exactly these writes, nothing else.
+        listing = listed_writes(plan, state.flow)
+        update["listing"] = listing
+        audit_log(context.database_url).record(
+            session_id(), "confirmation", "listed", {"writes": listing}
+        )
+    else:
+        update["listing"] = []
     # Phrasing only on turns the model already read: a turn the deterministic path settled
     # (a yes/no, a bare answer, a greeting) costs no model call at all.
     model_turn = state.understanding is not None and state.understanding["source"] == "model"

@@ -209,6 +209,50 @@ def _track(
     return _with_task(config, flow, spec, intent, text, slots, paused, identity, starting)
 
 
+# What a task keeps when a correction points it at another order: what was said for it.
+KEPT_FOR_ANOTHER_ORDER = ("reason", "payment_ref", "address")
+
+
+def correct_listed(
+    config: DomainConfig,
+    flow: Flow,
+    paused: list[Flow],
+    identity: dict[str, str],
+    text: str,
+    slots: dict[str, Any],
+) -> Tracked:
+    """Apply a correction given at a confirmation to the task whose change was listed.
+
+    The corrected values replace the listed ones; another order (named, or "the other
+    one") makes it the same task for that order, with what was said for it. Items and
+    options are read again from every message of the task, this one last. The policy then
+    lists the corrected change for a new yes.
+    """
+    spec = config.intent(flow["intent"])
+    fills = task_slots(slots, spec)
+    fills.pop("order_ids", None)
+    fills.pop("all_items", None)
+    updated: Flow = {
+        **flow,
+        "slots": dict(flow["slots"]),
+        "asked": None,
+        "utterances": [*flow["utterances"], text],
+    }
+    listed = flow["slots"].get("order_id")
+    other = fills.get("order_id") not in (None, listed) or ex.means_other_order(text)
+    if other:
+        kept = {k: v for k, v in flow["slots"].items() if k in KEPT_FOR_ANOTHER_ORDER}
+        updated["slots"] = kept
+        updated["utterances"] = [text]  # items named for the other order are in this message
+    for key in ("queue", "confirmed_all"):
+        updated["slots"].pop(key, None)
+    updated["slots"].update(fills)
+    changed = [k for k, v in fills.items() if flow["slots"].get(k) != v]
+    return Tracked(
+        "correct", flow["intent"], updated, paused, merge_identity(identity, {}), changed
+    )
+
+
 def carry_order(
     spec: IntentSpec | None, text: str, slots: dict[str, Any], focus_order: str | None
 ) -> dict[str, Any]:

@@ -75,6 +75,13 @@ class Context:
     llm_max_retries: int = field(
         default=1, metadata={"description": "Client retries of a failed model call."}
     )
+    turn_deadline_seconds: float = field(
+        default=8.0,
+        metadata={
+            "description": "Longest a turn waits for the model in all; then the offline "
+            "reading and the template reply are used."
+        },
+    )
     phrase_with_model: bool = field(
         default=True,
         metadata={"description": "Let the model rephrase templated replies (output-checked)."},
@@ -91,6 +98,13 @@ class Context:
     )
     max_anger: int = field(
         default=2, metadata={"description": "Consecutive angry turns before handoff."}
+    )
+    max_confirm_rounds: int = field(
+        default=4,
+        metadata={
+            "description": "Questions or unclear replies at one confirmation before a human "
+            "takes over (nothing is changed)."
+        },
     )
     max_tool_retries: int = field(
         default=3,

@@ -70,6 +70,23 @@ class ToolOutcome(TypedDict):
     message: str | None  # error detail (for the audit trail, never shown raw)
 
 
+class ConfirmationNote(TypedDict):
+    """How this turn's reply to a confirmation was read (understanding/confirmation.py)."""
+
+    reading: str  # yes | yes_and_more | no | question | correction | unclear
+    source: str  # offline | model
+    cues: list[str]  # the signals that decided
+    rest: str  # yes_and_more: the new request; no: what followed the no
+    changed: list[str]  # correction: which values differ from the listing
+
+
+class ListedWrite(TypedDict):
+    """A write listed to the customer for a yes: exactly this tool with these arguments."""
+
+    tool: str
+    args: dict[str, Any]
+
+
 class HandoffPackage(TypedDict):
     """Everything a human agent needs to take the conversation over."""
 
@@ -99,6 +116,7 @@ class DialogueState(InputState):
     identity: dict[str, str] = field(default_factory=dict)  # credentials given so far
     language: Language = "en"  # language of the latest user message
     turn: int = 0  # number of user turns so far
+    turn_started: float = 0.0  # when this turn's message arrived (epoch s; the turn deadline)
     understanding: Understanding | None = None  # this turn's understanding
     flow: Flow | None = None  # the task in progress
     paused: list[Flow] = field(default_factory=list)  # tasks suspended by a digression (LIFO)
@@ -116,10 +134,13 @@ class DialogueState(InputState):
     reply: str = ""  # the reply sent to the user this turn
     reply_source: Literal["template", "model", "human", "safe"] = "template"  # who phrased it
     settled: bool = False  # this turn was a yes/no to a confirmation (no model call)
+    confirmation: ConfirmationNote | None = None  # this turn's reading of a confirmation reply
+    listing: list[ListedWrite] = field(default_factory=list)  # writes the pending yes covers
+    confirm_rounds: int = 0  # questions and unclear replies at the same confirmation
     awaiting: Awaiting = "nothing"  # what the agent is waiting for after this turn
     unknown_streak: int = 0  # consecutive turns not understood
     anger_streak: int = 0  # consecutive angry turns
-    handoff: HandoffPackage | None = None  # set when the conversation went to a human
+    handoff: HandoffPackage | None = None  # from the handoff until a human agent releases it
     path: Annotated[list[str], extend_path] = field(default_factory=list)  # nodes this turn
 
 

@@ -33,8 +33,15 @@ from pydantic import BaseModel, Field, create_model
 from domain.config import DomainConfig
 from state.context import Context
 from understanding import extractors as ex
+from understanding.confirmation import READINGS, ConfirmationReading, Listed, ReadingKind
+from understanding.deadline import DeadlinePassed, call_within
 from understanding.offline import UNKNOWN, OfflineUnderstander, Reading
-from understanding.prompts import PHRASE_PROMPT, UNDERSTAND_PROMPT, language_name
+from understanding.prompts import (
+    CONFIRM_PROMPT,
+    PHRASE_PROMPT,
+    UNDERSTAND_PROMPT,
+    language_name,
+)
 
 # --------------------------------------------------------------------------- schema
 
@@ -208,11 +215,15 @@ class CircuitBreaker:
             self._failures = 0
             self._opened_at = None
 
-    def failure(self) -> None:
-        """Count a failure; open the breaker at the threshold."""
+    def failure(self, *, hang: bool = False) -> None:
+        """Count a failure; open the breaker at the threshold, or at once after a hang.
+
+        An endpoint that accepts a request and never answers costs a whole turn's deadline
+        each time: one such call is enough to stop calling it until the cooldown is over.
+        """
         with self._lock:
             self._failures += 1
-            if self._failures >= self.threshold:
+            if hang or self._failures >= self.threshold:
                 self._opened_at = self._clock()
 
     @property
@@ -224,6 +235,34 @@ class CircuitBreaker:
 
 class ModelOutputError(ValueError):
     """The model answered, but not with a usable structured reading."""
+
+
+def invoke_guarded(
+    breaker: CircuitBreaker,
+    runnable: Runnable[dict[str, Any], Any],
+    variables: dict[str, Any],
+    budget: float,
+) -> Any:
+    """Invoke a model runnable within the turn's deadline, telling the breaker how it went.
+
+    Raises whatever the call raised (``DeadlinePassed`` when the deadline came first); the
+    caller falls back to its offline answer.
+    """
+    try:
+        output = call_within(lambda: runnable.invoke(variables), budget)
+    except DeadlinePassed:
+        breaker.failure(hang=True)
+        raise
+    except Exception:
+        breaker.failure()
+        raise
+    breaker.success()
+    return output
+
+
+def call_budget(context: Context) -> float:
+    """The longest one model call may take: the client's timeout over all its attempts."""
+    return float(context.llm_timeout_seconds) * (int(context.llm_max_retries) + 1)
 
 
 # --------------------------------------------------------------------------- validation
@@ -619,12 +658,14 @@ class ModelUnderstander:
         *,
         database_url: str,
         breaker: CircuitBreaker | None = None,
+        budget: float = 30.0,
     ) -> None:
         self.chat = chat
         self.offline = offline
         self.config = offline.config
         self.database_url = database_url
         self.breaker = breaker or CircuitBreaker()
+        self.budget = budget
         self.calls = 0
         self._lock = threading.Lock()
         structured = chat.with_structured_output(
@@ -667,10 +708,11 @@ class ModelUnderstander:
         self._count()
         started = time.perf_counter()
         try:
-            output = self._runnable.invoke({**self._static, **variables})
+            output = invoke_guarded(
+                self.breaker, self._runnable, {**self._static, **variables}, self.budget
+            )
             intent, confidence, model_slots, rejected = validate_reading(self.config, text, output)
         except Exception as error:  # any failure of the endpoint or its output: stay offline
-            self.breaker.failure()
             record_model_event(
                 self.database_url,
                 None,
@@ -685,7 +727,6 @@ class ModelUnderstander:
             )
             return offline
         latency = (time.perf_counter() - started) * 1000
-        self.breaker.success()
         slots = merge_slots(offline.slots, model_slots)
         if intent == UNKNOWN and _only_identity(slots):
             intent, confidence = "authenticate", max(confidence, 0.5)
@@ -721,10 +762,12 @@ class ModelPhraser:
         *,
         database_url: str,
         breaker: CircuitBreaker | None = None,
+        budget: float = 30.0,
     ) -> None:
         self.chat = chat
         self.database_url = database_url
         self.breaker = breaker or CircuitBreaker()
+        self.budget = budget
         self.calls = 0
         self._lock = threading.Lock()
         self._runnable: Runnable[dict[str, Any], BaseMessage] = PHRASE_PROMPT | chat
@@ -744,10 +787,9 @@ class ModelPhraser:
         count_model_call()
         started = time.perf_counter()
         try:
-            message = self._runnable.invoke(variables)
+            message = invoke_guarded(self.breaker, self._runnable, variables, self.budget)
             phrased = message.text.strip()
         except Exception as error:  # the template reply is always a safe fallback
-            self.breaker.failure()
             record_model_event(
                 self.database_url,
                 session,
@@ -756,7 +798,6 @@ class ModelPhraser:
                 (time.perf_counter() - started) * 1000,
             )
             return None
-        self.breaker.success()
         record_model_event(
             self.database_url,
             session,
@@ -765,6 +806,108 @@ class ModelPhraser:
             (time.perf_counter() - started) * 1000,
         )
         return phrased or None
+
+
+# --------------------------------------------------------------------------- confirmations
+
+
+class ModelConfirmation(BaseModel):
+    """How a customer's reply to a confirmation question reads."""
+
+    reading: Literal["yes", "yes_and_more", "no", "question", "correction", "unclear"] = Field(
+        description="yes: agrees to exactly what was listed and nothing else of substance; "
+        "yes_and_more: agrees and adds a separate new request; no: declines or postpones; "
+        "question: asks, doubts, hesitates or makes the yes conditional (even after a "
+        "yes-word); correction: changes a value or the target; unclear: none of these."
+    )
+    new_request: str = Field(
+        default="",
+        description="For yes_and_more only: the separate new request, copied from the reply.",
+    )
+    changed: list[str] = Field(
+        default_factory=list,
+        description="For correction only: which values differ (order_id, address, payment, "
+        "reason, item).",
+    )
+    all_listed: bool = Field(
+        default=False, description="The yes covers every listed change ('yes to all')."
+    )
+
+
+CONFIRM_TOOL = "ModelConfirmation"
+
+
+class ModelConfirmationReader:
+    """Reads a reply to a confirmation with one structured-output call (for caution only)."""
+
+    def __init__(
+        self,
+        chat: BaseChatModel,
+        *,
+        database_url: str,
+        breaker: CircuitBreaker | None = None,
+        budget: float = 30.0,
+    ) -> None:
+        self.database_url = database_url
+        self.breaker = breaker or CircuitBreaker()
+        self.budget = budget
+        structured = chat.with_structured_output(
+            convert_to_openai_tool(ModelConfirmation), method="function_calling"
+        )
+        self._runnable: Runnable[dict[str, Any], Any] = CONFIRM_PROMPT | structured
+
+    def read(
+        self, text: str, listed: Listed, question: str, language: str
+    ) -> ConfirmationReading | None:
+        """The model's reading of ``text``, checked; None when the model gave none usable."""
+        if not self.breaker.allow():
+            record_model_event(self.database_url, None, "confirm_skipped", {"reason": "open"})
+            return None
+        variables = {
+            "question": question,
+            "reply": text,
+            "language": language_name(language),
+            "tool_name": CONFIRM_TOOL,
+        }
+        count_model_call()
+        started = time.perf_counter()
+        try:
+            output = invoke_guarded(self.breaker, self._runnable, variables, self.budget)
+            proposal = ModelConfirmation.model_validate(output)
+        except Exception as error:  # the offline reading stands alone
+            record_model_event(
+                self.database_url,
+                None,
+                "confirm_fallback",
+                {"input": variables, "error": type(error).__name__, "message": str(error)[:500]},
+                (time.perf_counter() - started) * 1000,
+            )
+            return None
+        reading = checked_confirmation(proposal, text)
+        record_model_event(
+            self.database_url,
+            None,
+            "confirm",
+            {"input": variables, "output": proposal.model_dump(), "reading": reading.reading},
+            (time.perf_counter() - started) * 1000,
+        )
+        return reading
+
+
+def checked_confirmation(proposal: ModelConfirmation, text: str) -> ConfirmationReading:
+    """The model's reading, held to the rules: a new request must be words of the reply."""
+    kind: ReadingKind = proposal.reading if proposal.reading in READINGS else "unclear"
+    rest = " ".join(proposal.new_request.split())
+    if kind == "yes_and_more" and (not rest or rest.lower() not in " ".join(text.split()).lower()):
+        kind, rest = "unclear", ""  # a request the customer did not write is no request
+    return ConfirmationReading(
+        kind,
+        rest=rest if kind == "yes_and_more" else "",
+        all_listed=proposal.all_listed,
+        changed=tuple(proposal.changed) if kind == "correction" else (),
+        cues=(f"model:{kind}",),
+        source="model",
+    )
 
 
 # --------------------------------------------------------------------------- factories
@@ -813,6 +956,20 @@ def _endpoint_key(context: Context) -> tuple[Any, ...]:
 _factory_lock = threading.Lock()
 _understanders: dict[tuple[Any, ...], ModelUnderstander] = {}
 _phrasers: dict[tuple[Any, ...], ModelPhraser] = {}
+_confirmation_readers: dict[tuple[Any, ...], ModelConfirmationReader] = {}
+_breakers: dict[tuple[Any, ...], CircuitBreaker] = {}
+
+
+def endpoint_breaker(context: Context) -> CircuitBreaker:
+    """The circuit breaker of the configured endpoint, shared by every use of the model."""
+    key = (context.llm_base_url, context.llm_model)
+    with _breaker_lock:
+        if key not in _breakers:
+            _breakers[key] = CircuitBreaker()
+        return _breakers[key]
+
+
+_breaker_lock = threading.Lock()
 
 
 def model_understander(context: Context, offline: OfflineUnderstander) -> ModelUnderstander:
@@ -822,7 +979,11 @@ def model_understander(context: Context, offline: OfflineUnderstander) -> ModelU
         understander = _understanders.get(key)
         if understander is None:
             understander = ModelUnderstander(
-                chat_client(context), offline, database_url=context.database_url
+                chat_client(context),
+                offline,
+                database_url=context.database_url,
+                breaker=endpoint_breaker(context),
+                budget=call_budget(context),
             )
             _understanders[key] = understander
         return understander
@@ -834,9 +995,30 @@ def model_phraser(context: Context) -> ModelPhraser:
     with _factory_lock:
         phraser = _phrasers.get(key)
         if phraser is None:
-            phraser = ModelPhraser(chat_client(context), database_url=context.database_url)
+            phraser = ModelPhraser(
+                chat_client(context),
+                database_url=context.database_url,
+                breaker=endpoint_breaker(context),
+                budget=call_budget(context),
+            )
             _phrasers[key] = phraser
         return phraser
+
+
+def model_confirmation_reader(context: Context) -> ModelConfirmationReader:
+    """Return the (cached) model reader of confirmation replies of an endpoint."""
+    key = _endpoint_key(context)
+    with _factory_lock:
+        reader = _confirmation_readers.get(key)
+        if reader is None:
+            reader = ModelConfirmationReader(
+                chat_client(context),
+                database_url=context.database_url,
+                breaker=endpoint_breaker(context),
+                budget=call_budget(context),
+            )
+            _confirmation_readers[key] = reader
+        return reader
 
 
 def clear_model_caches() -> None:
@@ -844,4 +1026,7 @@ def clear_model_caches() -> None:
     with _factory_lock:
         _understanders.clear()
         _phrasers.clear()
+        _confirmation_readers.clear()
+    with _breaker_lock:
+        _breakers.clear()
     chat_model.cache_clear()

@@ -26,6 +26,7 @@ from understanding.catalogue import (
     closest,
     contains_phrase,
     described_values,
+    head_noun,
     kept_out,
     match_order_items,
     mention_alternatives,
@@ -1065,6 +1066,42 @@ class RetailPolicy:
                 reply_data={"detail": user_message(error, self.inp.language)},
                 flow=None,
             )
+
+
+def listed_alternatives(
+    call: ToolCaller, config: DomainConfig, intent: str, plan: ActionPlan, shown: str
+) -> tuple[str, ...]:
+    """What a reply to a confirmation could name instead of what was listed.
+
+    The order's items the listing leaves out ("the toothbrush too"), and for an item change
+    the other option values of the products listed ("make it the pink one", "粉色"), with
+    their aliases: a reply naming one of them changes the request, so it is no plain yes.
+    """
+    order_id = plan["args"].get("order_id")
+    outcome = call("get_order_details", {"order_id": order_id}) if order_id else None
+    if outcome is None or not outcome["ok"]:
+        return ()
+    low = shown.lower()
+    lexicon = config.lexicon
+    items = [dict(i) for i in outcome["data"]["items"]]
+    words: set[str] = set()
+    for item in items:
+        if str(item["name"]).lower() not in low:
+            words.update(product_names(str(item["name"]), lexicon))
+            head = head_noun(str(item["name"]))
+            words.update([head] if head else [])
+    if intent in VARIANT_INTENTS:
+        listed = {str(i["product_id"]) for i in items if str(i["name"]).lower() in low}
+        values: set[str] = set()
+        for product_id in listed:
+            product = call("get_product_details", {"product_id": product_id})
+            if product["ok"]:
+                for found in product_options(product["data"]["variants"]).values():
+                    values.update(v for v in found if v.lower() not in ("yes", "no", "none"))
+        values = {v for v in values if v.lower() not in low}
+        words.update(values)
+        words.update(alias for alias, value in lexicon.options.items() if value in values)
+    return tuple(sorted(w for w in words if len(w) >= 2 and w.lower() not in low))
 
 
 def _names_and_aliases(items: Sequence[Mapping[str, Any]], lexicon: Any) -> list[str]:

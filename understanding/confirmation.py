@@ -1,0 +1,645 @@
+"""The confirmation reader: what a reply to "Please confirm: … Shall I go ahead?" says.
+
+Every reply at a confirmation is read into exactly one of six readings:
+
+- ``yes``: an unambiguous agreement to exactly what was listed, nothing else of substance;
+- ``yes_and_more``: such an agreement plus a separate new request (``rest``);
+- ``no``: the listed change is declined or put off;
+- ``question``: the customer asks, doubts or hesitates, even after a yes-word;
+- ``correction``: a value or the target of the listed change is different;
+- ``unclear``: none of these.
+
+Only ``yes`` and ``yes_and_more`` may execute, and only what was listed. The reader is
+cautious by construction: the reply is cut into parts (sentences, clauses, and the words
+that join them: "but", "also", "不过", "另外"); a yes needs every part to be agreement,
+filler or a restatement of the listed change, and any sign of a question, a doubt, a
+denial or a changed value decides against it. The words are data
+(``confirmation.yaml``), matched with RE2 (linear time on untrusted text); the values
+(order ids, addresses, payment methods, reasons, items and options) are read by the same
+extractors as every other message and compared with what was listed.
+
+With a model configured, :func:`most_cautious` combines the model's reading with this
+one: the model can make a reading more cautious, never turn anything into a yes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import re2
+import yaml
+
+from understanding import extractors as ex
+
+ReadingKind = Literal["yes", "yes_and_more", "no", "question", "correction", "unclear"]
+READINGS: tuple[ReadingKind, ...] = (
+    "yes",
+    "yes_and_more",
+    "no",
+    "question",
+    "correction",
+    "unclear",
+)
+EXECUTING: frozenset[str] = frozenset({"yes", "yes_and_more"})
+# From the least to the most cautious reading: combining two readings keeps the later one.
+CAUTION: tuple[ReadingKind, ...] = (
+    "yes",
+    "yes_and_more",
+    "unclear",
+    "question",
+    "correction",
+    "no",
+)
+VOCABULARY_PATH = Path(__file__).with_name("confirmation.yaml")
+
+Classify = Callable[[str], str | None]
+"""Reads a part of a reply: the task it asks for (intent or family), or None for none."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """What the confirmation listed: a yes may change exactly this."""
+
+    task: str  # the task of the listed change (intent, or its family)
+    orders: tuple[str, ...] = ()  # orders the listed writes change, the first one first
+    text: str = ""  # the confirmation as shown (any language): values it names are listed
+    reason: str | None = None  # a cancellation's reason, when one was listed
+    values: tuple[str, ...] = ()  # the listed change's own values (items, amounts, address …)
+    actions: tuple[str, ...] = ()  # words naming the listed action ("cancel", "退"), RE2
+    alternatives: tuple[str, ...] = ()  # item names and option values a reply may switch to
+
+
+@dataclass(frozen=True)
+class ConfirmationReading:
+    """The reading of one reply, with what decided it."""
+
+    reading: ReadingKind
+    rest: str = ""  # yes_and_more: the new request; no: what follows the no, if anything
+    all_listed: bool = False  # "yes to all": every listed write, not only the first
+    changed: tuple[str, ...] = ()  # correction: which values differ (order_id, address, …)
+    cues: tuple[str, ...] = ()  # the signals that decided, for the audit trail
+    source: str = "offline"
+
+    @property
+    def executes(self) -> bool:
+        """True when the listed change may go ahead."""
+        return self.reading in EXECUTING
+
+
+# --------------------------------------------------------------------------- vocabulary
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The compiled word lists of ``confirmation.yaml``."""
+
+    affirm_en: Any
+    affirm_zh: Any
+    filler: Any
+    deny: Any
+    not_deny: Any
+    hedge: Any
+    weak_hedge: Any
+    question: Any
+    tag_question: Any
+    separate: Any
+    weak_separate: Any
+    correction: Any
+    weak_correction: Any
+    about_listed: Any
+    all_listed: Any
+    common: frozenset[str]
+
+
+def _alternation(patterns: Sequence[str]) -> str:
+    return "|".join(f"(?:{p})" for p in patterns)
+
+
+def _longest(pattern: str) -> Any:
+    """A pattern that takes the longest phrase at a position ("yes to all", not "yes")."""
+    options = re2.Options()
+    options.longest_match = True
+    return re2.compile(pattern, options)
+
+
+def _words(en: Sequence[str], zh: Sequence[str] = ()) -> Any:
+    """English entries as whole words, Chinese ones anywhere (RE2 has no look-around)."""
+    parts = []
+    if en:
+        parts.append(f"(?:^|[^a-z0-9_'])(?:{_alternation(en)})(?:$|[^a-z0-9_'])")
+    if zh:
+        parts.append(f"(?:{_alternation(zh)})")
+    return re2.compile("|".join(parts))
+
+
+@cache
+def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
+    """Load and compile the reader's word lists."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+
+    def both(key: str) -> Any:
+        return _words(data[key].get("en", []), data[key].get("zh", []))
+
+    return Vocabulary(
+        affirm_en=_longest(f"(?:{_alternation(data['affirm']['en'])})(?:[ ]+|$)"),
+        affirm_zh=_longest(f"(?:{_alternation(data['affirm']['zh'])})[ ]*"),
+        filler=_longest(f"(?:{_alternation(data['filler'])})(?:[ ]+|$)"),
+        deny=both("deny"),
+        not_deny=both("not_deny"),
+        hedge=both("hedge"),
+        weak_hedge=both("weak_hedge"),
+        question=both("question"),
+        tag_question=both("tag_question"),
+        separate=re2.compile(  # "and while I have you …" starts a request as "while …" does
+            f"^(?:(?:and|so|then) )?(?:{_alternation(data['separate']['en'])})(?:$|[^a-z])|"
+            f"^(?:{_alternation(data['separate']['zh'])})"
+        ),
+        weak_separate=re2.compile(
+            f"^(?:{_alternation(data['weak_separate']['en'])})(?:$|[^a-z])|"
+            f"^(?:{_alternation(data['weak_separate']['zh'])})"
+        ),
+        correction=both("correction"),
+        weak_correction=both("weak_correction"),
+        about_listed=both("about_listed"),
+        all_listed=both("all_listed"),
+        common=frozenset(w for line in data["common"] for w in line.split("|")),
+    )
+
+
+# --------------------------------------------------------------------------- normalising
+
+EMOJI_WORDS = {
+    "👍": " yes ",
+    "👌": " ok ",
+    "✅": " yes ",
+    "🙆": " ok ",
+    "✔": " yes ",
+    "👎": " no ",
+    "❌": " no ",
+    "🙅": " no ",
+    "🚫": " no ",
+    "🤔": " ? ",
+    "❓": " ? ",
+    "❔": " ? ",
+}
+
+
+def normalise(text: str) -> str:
+    """Lower case, NFKC, emoji as words, other symbols dropped, runs of a letter cut to two."""
+    return aligned(text)[0]
+
+
+def aligned(text: str) -> tuple[str, list[int]]:
+    """The normalised reply, and for each of its characters the index it came from in ``text``."""
+    out: list[str] = []
+    origin: list[int] = []
+
+    def put(piece: str, index: int) -> None:
+        for char in piece:
+            if char == " " and (not out or out[-1] == " "):
+                continue  # spaces collapsed, none leading
+            out.append(char)
+            origin.append(index)
+
+    for index, raw in enumerate(text):
+        for char in unicodedata.normalize("NFKC", raw).lower():
+            if char in EMOJI_WORDS:
+                put(EMOJI_WORDS[char], index)
+            elif char in "’‘":
+                put("'", index)
+            elif char.isspace() or unicodedata.category(char) in ("So", "Sk", "Cf", "Mn"):
+                put(" ", index)
+            elif len(out) >= 2 and char.isalpha() and char == out[-1] == out[-2]:
+                continue  # "yesss" -> "yess", "nooo" -> "noo"
+            else:
+                put(char, index)
+    while out and out[-1] == " ":
+        out.pop()
+        origin.pop()
+    return "".join(out), origin
+
+
+# --------------------------------------------------------------------------- parts
+
+# A part ends at sentence or clause punctuation, a dash, or before a word that joins
+# clauses ("but", "also", "不过", "另外"), which starts the next part.
+BOUNDARY = re2.compile(r"[.!;。！；,，、~～…:：()（）\[\]]+|[?？]+|\s+[-–—]+\s*|[–—]+|\s+-\s+")
+JOINER = re2.compile(
+    r"\s(?:but|and|also|then|though|although|however|except|unless|btw|plus|or|"
+    r"while|because|since|if|next)\s|(?:不过|但是|但|可是|另外|还有|顺便|然后|对了|等一下|等等|只是)"
+)
+
+
+@dataclass
+class Part:
+    """One clause of a reply, normalised, with the signals found in it."""
+
+    text: str
+    start: int  # offset in the normalised reply
+    kinds: set[str] = field(default_factory=set)
+
+    @property
+    def agrees(self) -> bool:
+        """The whole part is agreement and filler (with at least one agreement)."""
+        return "affirm" in self.kinds and not (self.kinds - {"affirm", "restated", "all"})
+
+    @property
+    def empty(self) -> bool:
+        """The whole part is filler."""
+        return self.kinds <= {"filler"}
+
+
+def _cut(text: str) -> list[tuple[int, int]]:
+    """Spans of the parts of a normalised reply (a question mark stays with its part)."""
+    cuts = {0, len(text)}
+    for match in BOUNDARY.finditer(text):
+        end = match.end()
+        question = "?" in match.group(0) or "？" in match.group(0)
+        cuts.add(end if question else match.start())
+        cuts.add(end)
+    for match in JOINER.finditer(text):
+        cuts.add(match.start() + (1 if match.group(0).startswith(" ") else 0))
+    ordered = sorted(cuts)
+    return [(a, b) for a, b in itertools.pairwise(ordered) if b > a]
+
+
+def _strip(piece: str) -> str:
+    return piece.strip(" .!;。！；,，、~～…:：-–—()（）[]")
+
+
+def _whole(pattern: Any, text: str) -> bool:
+    """True when ``text`` is nothing but repetitions of ``pattern``'s phrases."""
+    position = 0
+    while position < len(text):
+        match = pattern.match(text, position)
+        if match is None or match.end() == position:
+            return False
+        position = match.end()
+    return True
+
+
+def _agreement(text: str, words: Vocabulary) -> bool:
+    """True when ``text`` is only agreement words and filler, with one agreement at least."""
+    used = _compose(text, (words.affirm_en, words.affirm_zh, words.filler))
+    return used is not None and bool(used & {0, 1})
+
+
+def _compose(text: str, patterns: Sequence[Any]) -> set[int] | None:
+    """Which of ``patterns`` make up ``text`` wholly (whole words in English), or None."""
+    used: set[int] = set()
+    position = 0
+    while position < len(text):
+        if text[position] == " ":
+            position += 1
+            continue
+        for index, pattern in enumerate(patterns):
+            match = pattern.match(text, position)
+            if match is None or match.end() == position:
+                continue
+            end = match.end()
+            # An English word matched only in part ("no" in "now") is no match.
+            if end < len(text) and _word_char(text[end - 1]) and _word_char(text[end]):
+                continue
+            used.add(index)
+            position = end
+            break
+        else:
+            return None
+    return used
+
+
+def _word_char(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+def read_parts(text: str, words: Vocabulary) -> list[Part]:
+    """Cut a normalised reply into parts and find the signals of each."""
+    parts: list[Part] = []
+    trails = text.endswith(("...", "…"))  # "ok…", "嗯……": not decided yet
+    for start, end in _cut(text):
+        raw = text[start:end]
+        piece = _strip(raw)
+        asks = "?" in raw or "？" in raw
+        if not piece and not asks:
+            continue
+        part = Part(piece or "?", start + raw.find(piece[:1]) if piece else start)
+        part.kinds = _signals(piece, asks, False, words)
+        parts.append(part)
+    if trails and parts:
+        last = parts[-1]
+        last.kinds = _signals(last.text, "question" in last.kinds, True, words)
+    return parts
+
+
+def _signals(piece: str, asks: bool, trailing: bool, words: Vocabulary) -> set[str]:
+    """What one part says: all agreement, all filler, or the signals found in it."""
+    undecided = asks or trailing or not piece
+    if not undecided and _agreement(piece, words):
+        return {"affirm"} | ({"all"} if words.all_listed.search(piece) else set())
+    plain = words.not_deny.sub(" ", f" {piece} ")  # "no problem", "不错", "不过"
+    if not undecided and (_whole(words.filler, piece + " ") or not plain.strip()):
+        return {"filler"}  # "thanks!", "no need to email me about it"
+    padded = f" {piece} "
+    checks: list[tuple[str, bool]] = [
+        ("hedge", trailing or bool(words.hedge.search(padded))),
+        ("deny", bool(words.deny.search(plain))),
+        (
+            "question",
+            asks or bool(words.question.search(padded) or words.tag_question.search(piece)),
+        ),
+        ("weak_hedge", bool(words.weak_hedge.search(padded))),
+        ("correction", bool(words.correction.search(padded))),
+        ("weak_correction", bool(words.weak_correction.search(padded))),
+        ("separate", bool(words.separate.search(piece))),
+        ("weak_separate", bool(words.weak_separate.search(piece))),
+        ("all", bool(words.all_listed.search(piece))),
+        ("affirm_lead", _leading_agreement(piece, words)),
+    ]
+    return {"content"} | {kind for kind, found in checks if found}
+
+
+def _leading_agreement(piece: str, words: Vocabulary) -> bool:
+    """True when a part starts with an agreement word ("ok so that means …")."""
+    for pattern in (words.affirm_en, words.affirm_zh):
+        match = pattern.match(piece)
+        if match is not None and match.end() > 0:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- values
+
+
+def changed_values(text: str, listed: Listed) -> list[str]:
+    """The kinds of value the reply states that the listing does not name."""
+    from understanding.catalogue import contains_phrase
+
+    shown = normalise(listed.text)
+    changed: list[str] = []
+    ids = ex.order_ids(text)
+    if any(i not in listed.orders for i in ids) or (not ids and ex.malformed_order_id(text)):
+        changed.append("order_id")
+    address = ex.address(text)
+    if (address and address.get("address1") and address["address1"].lower() not in shown) or (
+        address and address.get("partial") and address["address2"].lower() not in shown
+    ):
+        changed.append("address")
+    else:
+        zip_code = ex.zip_code(text)
+        if zip_code and zip_code not in shown:
+            changed.append("zip")
+    ref = ex.payment_ref(text)
+    if ref is not None and not ref.original and not _payment_listed(ref, shown):
+        changed.append("payment")
+    reason = ex.cancel_reason(text)
+    if listed.reason and reason not in (None, "other", listed.reason):
+        changed.append("reason")
+    numbers = set(re2.findall(r"[0-9]+", text)) - set(re2.findall(r"[0-9]+", shown))
+    if numbers and not changed:  # "it's 86, not 88", "Unit 4", "11码": a value not listed
+        changed.append("number")
+    if any(contains_phrase(text, word) for word in listed.alternatives):
+        changed.append("item")
+    return changed
+
+
+def _payment_listed(ref: ex.PaymentRef, shown: str) -> bool:
+    """True when the payment method the reply names is the one the listing names."""
+    if ref.method_id is not None:
+        return ref.method_id.lower() in shown
+    checks = [
+        ref.last_four is None or ref.last_four in shown,
+        ref.brand is None or ref.brand in shown,
+        ref.source is None or ref.source in shown or ref.source.replace("_", " ") in shown,
+    ]
+    return all(checks)
+
+
+# --------------------------------------------------------------------------- the reading
+
+
+def read_confirmation(
+    text: str, listed: Listed, classify: Classify | None = None
+) -> ConfirmationReading:
+    """Read one reply to a confirmation prompt (offline, deterministic).
+
+    In order: an agreement followed by a separate request is ``yes_and_more``; a value the
+    listing does not hold, or words that change the target, stated (not asked about) make
+    a ``correction``; a denial that is not part of a question is a ``no``; weaker signs of
+    a correction come next; any question or doubt is a ``question``; what is left is a
+    ``yes`` when it holds an explicit agreement and nothing else of substance.
+    """
+    words = vocabulary()
+    norm, origin = aligned(text)
+    parts = read_parts(norm, words)
+    if not parts:
+        return ConfirmationReading("unclear", cues=("empty",))
+    _mark_restatements(parts, listed)
+    lead = 0
+    while lead < len(parts) and (parts[lead].agrees or parts[lead].empty):
+        lead += 1
+    agreed = any(p.agrees for p in parts[:lead])
+    if agreed and lead < len(parts):
+        more = _separate_request(text, origin, norm, parts[:lead], parts[lead:], listed, words)
+        if more is not None:
+            return more
+    stated = [p for p in parts if "question" not in p.kinds]
+    changed = changed_values(" ; ".join(p.text for p in stated), listed)
+    if changed:
+        return ConfirmationReading(
+            "correction", changed=tuple(changed), cues=("changed:" + ",".join(changed),)
+        )
+    if any("correction" in p.kinds and "deny" not in p.kinds for p in stated):
+        return ConfirmationReading("correction", cues=("correction_words",))
+    denied = _denial(stated)
+    if denied is not None:
+        return denied
+    if any("weak_correction" in p.kinds for p in stated):
+        return ConfirmationReading("correction", cues=("correction_words",))
+    asked = {k for p in parts for k in p.kinds} & {"question", "hedge"}
+    if asked or changed_values(text, listed):
+        return ConfirmationReading("question", cues=tuple(sorted(asked)) or ("asks_about_value",))
+    return _agreement_or_not(parts, listed, classify, text, origin)
+
+
+PLAIN = frozenset({"content", "affirm_lead", "all"})
+# Words that may stand beside a named action without saying anything else ("cancel them both").
+OBJECTS = (
+    "it|them|that|this|both|all|all of them|everything|the order|this order|that order|"
+    "the (?:whole|entire) order|now|then|just|please|for me|go ahead and|and|"
+    "吧|掉|了|呀|啊|吧吧|的|就|都|全部|两个都|两个|一起|好了|就行|即可|嘛|呗|#w[0-9]{7}"
+)
+
+
+@cache
+def _naming(actions: tuple[str, ...]) -> tuple[Any, Any]:
+    return _longest(f"(?:{_alternation(actions)})[ ]*"), _longest(f"(?:{OBJECTS})[ ]*")
+
+
+def _mark_restatements(parts: Sequence[Part], listed: Listed) -> None:
+    """A part that only names the listed action agrees ("确认取消", "cancel it", "退吧").
+
+    Its values were compared with the listing already: a part naming another value is a
+    correction before it can be read as a restatement.
+    """
+    if not listed.actions:
+        return
+    words = vocabulary()
+    action, objects = _naming(listed.actions)
+    patterns = (action, words.affirm_en, words.affirm_zh, words.filler, objects)
+    for part in parts:
+        if not (part.kinds and part.kinds <= PLAIN):
+            continue
+        used = _compose(part.text, patterns)
+        if used is not None and 0 in used:
+            part.kinds = {"affirm", "restated"} | (part.kinds & {"all"})
+
+
+def _denial(parts: Sequence[Part]) -> ConfirmationReading | None:
+    """A reply whose last decisive part denies ("ok then no"); mixed orders are unclear."""
+    decisive = [p for p in parts if "deny" in p.kinds or p.agrees]
+    if not any("deny" in p.kinds for p in decisive):
+        return None
+    last = decisive[-1]
+    if "deny" not in last.kinds:
+        return ConfirmationReading("unclear", cues=("no_then_yes",))
+    if "hedge" in last.kinds and not _plain_denial(last):
+        return ConfirmationReading("question", cues=("doubt",))
+    after = [p for p in parts if p.start > last.start and "content" in p.kinds]
+    rest = " ".join(p.text for p in after)
+    return ConfirmationReading("no", rest=rest, cues=("deny",))
+
+
+def _plain_denial(part: Part) -> bool:
+    """A deny part whose hedge only softens it ("hmm no, hold off" is still a no)."""
+    return "question" not in part.kinds and "weak_hedge" in part.kinds
+
+
+def _separate_request(
+    text: str,
+    origin: Sequence[int],
+    norm: str,
+    lead: Sequence[Part],
+    rest: Sequence[Part],
+    listed: Listed,
+    words: Vocabulary,
+) -> ConfirmationReading | None:
+    """An agreement followed by a separate request: "yes. Also, where is #W…?"."""
+    first = rest[0]
+    rest_text = norm[first.start :]
+    if changed_values(text[: origin[first.start]], listed):
+        return None  # the agreement itself names another value: a correction
+    other_order = any(i not in listed.orders for i in ex.order_ids(rest_text))
+    asks = any("question" in p.kinds for p in rest)
+    if any(p.kinds & {"deny", "hedge", "correction", "weak_correction"} for p in rest):
+        return None
+    if "separate" in first.kinds:  # "also", "another thing", "另外": a request of its own …
+        if not other_order and _about_listed(rest_text, listed, words):
+            return None  # … unless it is about the listed change ("also, when is the refund?")
+    elif "weak_separate" in first.kinds or other_order:  # "and …", "where is #W…"
+        if asks or _about_listed(rest_text, listed, words):
+            return None  # "and the whole $328.19 goes on the card?" asks about the change
+    else:
+        return None
+    marker = words.separate.search(rest_text) or words.weak_separate.search(rest_text)
+    skip = first.start + (marker.end() if marker is not None else 0)
+    request = text[origin[skip] :] if skip < len(origin) else ""
+    request = request.strip(" ,，:：-–—") or text[origin[first.start] :]
+    all_listed = any("all" in p.kinds for p in lead)
+    return ConfirmationReading(
+        "yes_and_more", rest=request, all_listed=all_listed, cues=("separate",)
+    )
+
+
+def _about_listed(rest: str, listed: Listed, words: Vocabulary) -> bool:
+    """True when a remark after a yes is about the listed change itself.
+
+    It refers to it ("it", "the refund"), names one of its words, values or items, or an
+    item or option it could have named instead.
+    """
+    from understanding.catalogue import contains_phrase
+
+    if words.about_listed.search(f" {rest} "):
+        return True
+    own = set(re2.findall(r"[a-z0-9]{3,}", rest)) - words.common
+    listed_words = {w for v in listed.values for w in re2.findall(r"[a-z0-9]{3,}", v.lower())}
+    if own & (listed_words - words.common):
+        return True
+    return any(contains_phrase(rest, w) for w in (*listed.alternatives, *listed.values))
+
+
+def _agreement_or_not(
+    parts: Sequence[Part],
+    listed: Listed,
+    classify: Classify | None,
+    text: str,
+    origin: Sequence[int],
+) -> ConfirmationReading:
+    """No question, doubt, denial or changed value: a yes, more, or unclear.
+
+    A yes needs an explicit agreement ("yes", "go ahead", "确认", "👍"), alone or leading a
+    part whose rest says nothing of substance; a part asking for another task after an
+    agreement is a separate request.
+    """
+    all_listed = any("all" in p.kinds for p in parts)
+    agreed = any(p.agrees or "affirm_lead" in p.kinds for p in parts)
+    content = [p for p in parts if not (p.agrees or p.empty)]
+    if not agreed:
+        return ConfirmationReading("unclear", cues=("no_agreement",))
+    if not content:
+        return ConfirmationReading("yes", all_listed=all_listed, cues=("agree",))
+    if classify is None:
+        return ConfirmationReading("unclear", cues=("content_unread",))
+    for part in content:
+        task = classify(part.text)
+        if task is not None and task != listed.task:
+            return ConfirmationReading(
+                "yes_and_more",
+                rest=text[origin[part.start] :],
+                all_listed=all_listed,
+                cues=("request",),
+            )
+    return ConfirmationReading("yes", all_listed=all_listed, cues=("agree_and_chat",))
+
+
+# --------------------------------------------------------------------------- combining
+
+
+def most_cautious(offline: ConfirmationReading, model: ConfirmationReading) -> ConfirmationReading:
+    """Combine the offline reading with a model's: the model may only add caution.
+
+    A reading that executes stands only if both execute; otherwise the more cautious
+    reading wins (the offline one on a tie), so no model output turns a question into a yes.
+    """
+    if offline.executes and model.executes:
+        if model.reading == "yes_and_more" and offline.reading == "yes":
+            return ConfirmationReading(
+                "yes_and_more",
+                rest=model.rest,
+                all_listed=offline.all_listed and model.all_listed,
+                cues=(*offline.cues, "model:more"),
+                source="model",
+            )
+        return ConfirmationReading(
+            offline.reading,
+            rest=offline.rest,
+            all_listed=offline.all_listed and model.all_listed,
+            cues=offline.cues,
+            source=offline.source,
+        )
+    if not offline.executes and (
+        model.executes or CAUTION.index(offline.reading) >= CAUTION.index(model.reading)
+    ):
+        return offline
+    return ConfirmationReading(
+        model.reading,
+        rest=model.rest,
+        changed=model.changed,
+        cues=(*offline.cues, f"model:{model.reading}"),
+        source="model",
+    )
