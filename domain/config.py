@@ -54,6 +54,11 @@ class IntentSpec(BaseModel):
         default=None,
         description="Which request wins when one message holds several (default: by kind).",
     )
+    order_variant: str | None = Field(
+        default=None,
+        description="The intent this request becomes when the message points at an order "
+        "('its address', 'this order's address'): the same change, for the order in focus.",
+    )
     actions: list[str] = Field(
         default_factory=list,
         description="Words naming a write's action (RE2, any language): a reply to its "

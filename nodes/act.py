@@ -157,6 +157,15 @@ def asks_for_human(context: Context, text: str) -> bool:
     return spec is not None and spec.kind == "handoff"
 
 
+def closing_notice(context: Context, text: str) -> str | None:
+    """The notice for a thanks or goodbye said while a change waits ("before you go …")."""
+    config = domain_config(context)
+    offline = getattr(get_understander(context), "offline", get_understander(context))
+    intent = offline.read(text).intent
+    key = f"{intent}.in_task"
+    return key if key in config.replies else None
+
+
 def note_of(reading: ConfirmationReading) -> ConfirmationNote:
     """The reading as state keeps it."""
     return ConfirmationNote(
@@ -202,6 +211,12 @@ def await_confirmation(
     verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
     if not verdict.allowed or plan is None:
         # A refused reply changes nothing and is not read: the same confirmation is asked again.
+        audit_log(context.database_url).record(
+            session_id(),
+            "rejection",
+            verdict.reason,
+            {"detail": verdict.detail, "chars": len(text)},
+        )
         refused = {
             "key": REFUSED.get(verdict.reason, "reject.guard"),
             "data": {"limit": context.max_message_chars},
@@ -256,7 +271,7 @@ def await_confirmation(
         )
     if reading.reading == "question":
         return Command(goto="answer_question", update={**base, "confirm_rounds": rounds})
-    notice = {"key": "confirm.unclear", "data": {}}
+    notice = {"key": closing_notice(context, text) or "confirm.unclear", "data": {}}
     return Command(
         goto="compose_reply",
         update={**base, "route": "confirm", "confirm_rounds": rounds, "notices": [notice]},
@@ -318,21 +333,49 @@ def following_request(context: Context, flow: Flow | None, rest: str) -> Flow | 
 def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Answer a question asked at a confirmation, then ask the same confirmation again.
 
-    The answer comes from the knowledge base; when it has none, the customer is told so
-    (the confirmation repeats every fact of the listed change). Nothing else is started.
+    A question about the listed order ("what's the total of that order?") is answered by
+    reading that order; a policy question from the knowledge base; otherwise the customer
+    is told it can't be answered here. Only reads run: nothing else is started.
     """
     context = runtime.context
-    config = domain_config(context)
     text = last_user_text(state)
+    plan = state.plan
+    order_id = plan["args"].get("order_id") if plan else None
+    notice = _order_answer(context, text, order_id) or _knowledge_answer(context, state, text)
+    return {"route": "confirm", "notices": [notice or {"key": "confirm.question_unanswered"}]}
+
+
+def _order_answer(context: Context, text: str, order_id: Any) -> dict[str, Any] | None:
+    """The answer of a look-up of the listed order, when the question asks for one."""
+    config = domain_config(context)
+    reading = get_understander(context).read(text)
+    spec = config.intents.get(reading.intent)
+    named = ex.order_ids(text)
+    takes_order = spec is not None and "order_id" in (*spec.slots, *spec.optional)
+    if spec is None or spec.kind != "read" or not spec.tool or not takes_order or not order_id:
+        return None
+    if named and named != [order_id]:
+        return None  # about another order: a request of its own, after this one
+    read = ActionPlan(tool=spec.tool, args={"order_id": order_id}, write=False, summary={})
+    outcome = tool_caller(context)(read["tool"], read["args"])
+    if not outcome["ok"]:
+        return None
+    key, data = present(config, spec.name, read, outcome, text)
+    return {"key": key, "data": data}
+
+
+def _knowledge_answer(context: Context, state: DialogueState, text: str) -> dict[str, Any] | None:
+    """The knowledge base's answer to a question, when it has one."""
+    config = domain_config(context)
     knowledge = next((s for s in config.intents.values() if s.kind == "knowledge"), None)
-    notice: dict[str, Any] = {"key": "confirm.question_unanswered", "data": {}}
-    if knowledge is not None and knowledge.tool:
-        outcome = tool_caller(context)(knowledge.tool, {"query": text, "lang": state.language})
-        if outcome["ok"] and outcome["data"].get("passages"):
-            probe = ActionPlan(tool=knowledge.tool, args={}, write=False, summary={})
-            key, data = present(config, knowledge.name, probe, outcome, text)
-            notice = {"key": key, "data": data}
-    return {"route": "confirm", "notices": [notice]}
+    if knowledge is None or not knowledge.tool:
+        return None
+    outcome = tool_caller(context)(knowledge.tool, {"query": text, "lang": state.language})
+    if not outcome["ok"] or not outcome["data"].get("passages"):
+        return None
+    probe = ActionPlan(tool=knowledge.tool, args={}, write=False, summary={})
+    key, data = present(config, knowledge.name, probe, outcome, text)
+    return {"key": key, "data": data}
 
 
 @audited("execute_tool")

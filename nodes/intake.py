@@ -123,6 +123,9 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         language=state.language,
     )
     correcting = state.confirmation is not None and state.confirmation["reading"] == "correction"
+    chosen = ex.chosen_task(text)
+    if chosen is not None and flow is not None and chosen != flow["intent"]:
+        correcting = False  # "then do the exchange": another task is chosen, not a value changed
     if correcting and flow is not None:
         # The reply corrected the change just listed: it applies to that task, nothing else.
         tracked = correct_listed(config, flow, state.paused, state.identity, text, reading.slots)

@@ -120,6 +120,7 @@ def track(
     ``others`` are further requests of the same message (intent, sentence): when a
     task starts, they wait in line behind it and are taken up when it is done.
     """
+    intent = for_order(config, intent, text, flow, focus_order)
     # "…then do the exchange. credit card for any difference": a part that only gives a
     # value the task itself takes is no request of its own.
     own_spec = config.intents.get(intent)
@@ -141,6 +142,21 @@ def track(
         )
         tracked.queued = [i for i, _ in others]
     return tracked
+
+
+def for_order(
+    config: DomainConfig, intent: str, text: str, flow: Flow | None, focus_order: str | None
+) -> str:
+    """The order-scoped form of a request that points at an order ("change its address").
+
+    Right after reading an order, "its address" is that order's address: the request is
+    the domain's ``order_variant`` of the one read, for the order in focus.
+    """
+    spec = config.intents.get(intent)
+    order = (flow["slots"].get("order_id") if flow is not None else None) or focus_order
+    if spec is None or spec.order_variant is None or order is None:
+        return intent
+    return spec.order_variant if ex.points_at_order_address(text) else intent
 
 
 def _only_fills(part: str, spec: IntentSpec | None) -> bool:

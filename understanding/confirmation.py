@@ -106,6 +106,7 @@ class Vocabulary:
     not_deny: Any
     hedge: Any
     weak_hedge: Any
+    closing: Any
     question: Any
     tag_question: Any
     separate: Any
@@ -154,6 +155,7 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
         not_deny=both("not_deny"),
         hedge=both("hedge"),
         weak_hedge=both("weak_hedge"),
+        closing=both("closing"),
         question=both("question"),
         tag_question=both("tag_question"),
         separate=re2.compile(  # "and while I have you …" starts a request as "while …" does
@@ -347,6 +349,7 @@ def _signals(piece: str, asks: bool, trailing: bool, words: Vocabulary) -> set[s
         return {"filler"}  # "thanks!", "no need to email me about it"
     padded = f" {piece} "
     checks: list[tuple[str, bool]] = [
+        ("closing", bool(words.closing.search(padded))),
         ("hedge", trailing or bool(words.hedge.search(padded))),
         ("deny", bool(words.deny.search(plain))),
         (
@@ -464,6 +467,8 @@ def read_confirmation(
     asked = {k for p in parts for k in p.kinds} & {"question", "hedge"}
     if asked or changed_values(text, listed):
         return ConfirmationReading("question", cues=tuple(sorted(asked)) or ("asks_about_value",))
+    if any("closing" in p.kinds for p in parts):  # "that's everything, bye": no answer
+        return ConfirmationReading("unclear", cues=("closing",))
     return _agreement_or_not(parts, listed, classify, text, origin)
 
 
@@ -573,6 +578,17 @@ def _about_listed(rest: str, listed: Listed, words: Vocabulary) -> bool:
     return any(contains_phrase(rest, w) for w in (*listed.alternatives, *listed.values))
 
 
+def _states_values(text: str) -> bool:
+    """True when a part states a value of a slot (an id, an address, a payment method …)."""
+    return bool(
+        re2.search(r"[0-9]", text)
+        or ex.email(text)
+        or ex.payment_ref(text)
+        or ex.address(text)
+        or ex.cancel_reason(text) not in (None, "other")
+    )
+
+
 def _agreement_or_not(
     parts: Sequence[Part],
     listed: Listed,
@@ -593,6 +609,9 @@ def _agreement_or_not(
         return ConfirmationReading("unclear", cues=("no_agreement",))
     if not content:
         return ConfirmationReading("yes", all_listed=all_listed, cues=("agree",))
+    if any(_states_values(p.text) for p in content):
+        # "ok, it's #W…": values given beside an "ok" answer something; no plain yes
+        return ConfirmationReading("unclear", cues=("values_with_agreement",))
     if classify is None:
         return ConfirmationReading("unclear", cues=("content_unread",))
     for part in content:

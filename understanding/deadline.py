@@ -17,8 +17,7 @@ from __future__ import annotations
 import contextvars
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -57,7 +56,7 @@ def call_within(call: Callable[[], T], timeout: float) -> T:
     if limit <= 0:
         raise DeadlinePassed("the turn's deadline has passed")
     future = _workers.submit(contextvars.copy_context().run, call)
-    try:
-        return future.result(timeout=limit)
-    except FutureTimeout as error:
-        raise DeadlinePassed(f"no answer within {limit:.1f} s") from error
+    done, _ = wait([future], timeout=limit)
+    if not done:  # the call itself may time out too: only an unfinished one is a hang
+        raise DeadlinePassed(f"no answer within {limit:.1f} s")
+    return future.result()

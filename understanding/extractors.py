@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from understanding.addresses import address_in, without_addresses
+
 CJK = re.compile(r"[\u3400-\u9fff]")
 ORDER_ID = re.compile(r"(?<![A-Za-z0-9])#?\s?[Ww]\s?(\d{7})(?!\d)")
 BARE_ORDER_DIGITS = re.compile(r"(?<![\d#A-Za-z])(\d{7})(?!\d)")
@@ -212,21 +214,14 @@ REASON_NOT_NEEDED = re.compile(
 )
 REASON_MISTAKE = re.compile(
     r"by mistake|by accident|accidental|mistaken|ordered (?:the )?wrong|wrong order|"
-    r"didn'?t mean to (?:order|buy)|下错|买错|误购|拍错|点错",
+    r"didn'?t mean to (?:order|buy)|\bmy mistake\b|\bmistakenly\b|\bwrong (?:one|item|thing|"
+    r"product|size|colou?r|model|\w+)\b|下错|买错|误购|拍错|点错",
     re.I,
 )
 REASON_CUE = re.compile(r"\b(because|since|reason is|the reason)\b|因为|原因", re.I)
 ORIGINAL_METHOD = re.compile(
     r"original (?:\w+ )?(?:payment|method|card)|same (?:payment )?method|same card|paid with|"
     r"where it came from|原(?:来的?)?(?:支付|付款|信用卡|卡|账户)|原路",
-    re.I,
-)
-ADDRESS = re.compile(
-    r"(?P<address1>\d+\s+[A-Za-z0-9 .'\-]+?)\s*,\s*"
-    r"(?:(?P<address2>(?:apt|apartment|suite|ste|unit|#|floor|fl|room|building|bldg)\.?"
-    r"\s*[A-Za-z0-9\- #]+?)\s*,\s*)?"
-    r"(?P<city>[A-Za-z .'\-]+?)\s*,\s*(?P<state>[A-Za-z]{2}|[A-Za-z ]{4,20}?)\s*,?\s*"
-    r"(?P<zip>\d{5})(?:\s*,?\s*(?P<country>USA|US|United States|U\.S\.A\.?))?",
     re.I,
 )
 # "ship it to my default address" names the profile's address as the value; "change my
@@ -330,11 +325,11 @@ def zip_code(text: str, *, expecting: bool = False) -> str | None:
     address, not to the user's identity, and are not returned. ``expecting`` is kept
     for callers that asked for the zip code; a lone number counts either way.
     """
-    without_addresses = ADDRESS.sub(" ", text)
-    match = ZIP_CUE.search(without_addresses)
+    without = without_addresses(text)
+    match = ZIP_CUE.search(without)
     if match:
         return match.group(1)
-    candidates = FIVE_DIGITS.findall(ORDER_ID.sub(" ", without_addresses))
+    candidates = FIVE_DIGITS.findall(ORDER_ID.sub(" ", without))
     if len(set(candidates)) == 1:
         return str(candidates[0])
     return None
@@ -547,19 +542,16 @@ def payment_ref(text: str) -> PaymentRef | None:
 
 
 def address(text: str) -> dict[str, str] | None:
-    """Return a one-line US postal address, or {"default": "yes"} for "my default address"."""
-    match = ADDRESS.search(text)
-    if match:
-        parts = {k: (v or "").strip(" .,") for k, v in match.groupdict().items()}
-        state = parts["state"]
-        return {
-            "address1": parts["address1"],
-            "address2": parts["address2"],
-            "city": parts["city"],
-            "state": state.upper() if len(state) == 2 else state,
-            "country": "USA",
-            "zip": parts["zip"],
-        }
+    """Return the US postal address a message gives, or what it points to instead.
+
+    A written address is read by ``usaddress`` (see ``understanding.addresses``): one that
+    lacks its city, state or zip comes back marked ``incomplete`` so that it is asked for
+    again. Otherwise {"default": "yes"} for "my default address", {"from_order": "yes"} for
+    "the address of my last order", or a new suite ({"address2", "partial"}).
+    """
+    written = address_in(text)
+    if written is not None:
+        return written
     if SAME_AS_DEFAULT.search(text):
         return {"default": "yes"}
     if FROM_ORDER.search(text):
@@ -604,6 +596,23 @@ ITEM_COUNT = re.compile(
     r"(?:things|items|products|pieces|of them)\b|([一两二三四五六七八九十]|\d{1,2})\s*(?:件|样)",
     re.I,
 )
+
+
+# "its address", "this order's address", "the address on that order", "它的地址": an order's
+# own address, never the customer's default one.
+ORDER_ADDRESS = re.compile(
+    r"\b(?:its|it'?s|this order'?s?|that order'?s?|the order'?s|this one'?s|that one'?s|"
+    r"the same order'?s)\s+(?:current\s+|shipping\s+|delivery\s+|ship-to\s+)?address\b|"
+    r"\baddress\s+(?:of|on|for)\s+(?:it|this|that)(?:\s+(?:order|one))?\b|"
+    r"\b(?:ship|send|deliver)\s+(?:it|this|that)(?:\s+(?:order|one))?\s+to\b|"
+    r"(?:它|这个订单|那个订单|该订单|此订单|这单|那单|这笔订单|那笔订单)的?(?:收货|配送|寄送)?地址",
+    re.I,
+)
+
+
+def points_at_order_address(text: str) -> bool:
+    """True when the message means the address of an order ("change its address to …")."""
+    return bool(ORDER_ADDRESS.search(text))
 
 
 def points_elsewhere(text: str) -> bool:
@@ -832,7 +841,7 @@ def only_identity(text: str) -> bool:
 
 def only_entities(text: str) -> bool:
     """True when the message is nothing but ids, numbers and addresses ("#W1234567", "95144")."""
-    rest = ADDRESS.sub(" ", USER_ID.sub(" ", PAYMENT_ID.sub(" ", EMAIL.sub(" ", text))))
+    rest = without_addresses(USER_ID.sub(" ", PAYMENT_ID.sub(" ", EMAIL.sub(" ", text))))
     rest = re.sub(r"\d+", " ", ORDER_ID.sub(" ", rest))
     return not re.search(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)
 

@@ -260,9 +260,13 @@ def invoke_guarded(
     return output
 
 
+CLIENT_SLACK_SECONDS = 1.0  # the client's own timeout fires first; this wait catches hangs
+
+
 def call_budget(context: Context) -> float:
     """The longest one model call may take: the client's timeout over all its attempts."""
-    return float(context.llm_timeout_seconds) * (int(context.llm_max_retries) + 1)
+    attempts = int(context.llm_max_retries) + 1
+    return float(context.llm_timeout_seconds) * attempts + CLIENT_SLACK_SECONDS
 
 
 # --------------------------------------------------------------------------- validation

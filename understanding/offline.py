@@ -130,8 +130,10 @@ class OfflineUnderstander:
         # asked first (the user's order), then the surer one.
         best: tuple[int, int, float, str] = (-1, 0, 0.0, UNKNOWN)
         asked: list[tuple[str, str]] = []
+        labelled: list[tuple[str, str]] = []
         for index, (part, prediction) in enumerate(zip(parts, predictions, strict=True)):
             label, confidence = self._accept(prediction)
+            labelled.append((label, part))
             candidate = (self._rank(label), -index, confidence, label)
             if candidate[:3] > best[:3]:
                 best = candidate
@@ -146,7 +148,10 @@ class OfflineUnderstander:
                 best = candidate
         if best[3] == UNKNOWN:
             return UNKNOWN, float(predictions[0].confidence), ()
-        return best[3], best[2], self._others(best[3], asked) if len(parts) > 1 else ()
+        # The main request's own words: its sentences (not the whole of a Chinese message).
+        own = [p for label, p in labelled if label == best[3] and p != text] or [text]
+        others = self._others(best[3], " ".join(own), asked) if len(parts) > 1 else ()
+        return best[3], best[2], others
 
     def _predict(self, parts: list[str]) -> list[Prediction]:
         """Classify each view; one that only identifies the user needs no model.
@@ -161,16 +166,25 @@ class OfflineUnderstander:
         said = Prediction(str(auth), IDENTITY_CONFIDENCE, [(str(auth), IDENTITY_CONFIDENCE)])
         return [found.get(p, said) for p in parts]
 
-    def _others(self, main: str, asked: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-        """Requests besides ``main``, one per intent (not of main's family), in order."""
+    def _others(
+        self, main: str, main_part: str, asked: list[tuple[str, str]]
+    ) -> tuple[tuple[str, str], ...]:
+        """Requests besides ``main``, one per intent (not of main's family), in order.
+
+        A look-up beside a change is usually how to find the order ("cancel the one with
+        the kettle, what's in it?"), unless it names an order the change does not: "cancel
+        #W1 and tell me the status of #W2" looks #W2 up and changes only #W1.
+        """
         family = self._family(main)
         seen = {main}
+        own = set(ex.order_ids(main_part))
         others: list[tuple[str, str]] = []
         for label, part in asked:
             if label in seen or (family is not None and self._family(label) == family):
                 continue
-            if self.config.intents[label].kind != "write" and self._rank(main) >= 3:
-                continue  # a look-up beside a change is usually how to find the order
+            looks_up = self.config.intents[label].kind != "write" and self._rank(main) >= 3
+            if looks_up and not set(ex.order_ids(part)) - own:
+                continue
             seen.add(label)
             others.append((label, part))
         return tuple(others)
@@ -243,7 +257,7 @@ SENTENCE = re.compile(
 )
 
 
-MAX_VIEWS = 6  # sentences classified per message (each costs an embedding)
+MAX_VIEWS = 10  # sentences classified per message (each costs an embedding)
 
 
 def views(text: str) -> list[str]:

@@ -774,6 +774,10 @@ class RetailPolicy:
         if given.get("from_order") == "yes" and target:
             self.slots.pop("address")  # an order's own address is no new address for it
         address = dict(self._require("address"))
+        if address.get("incomplete") == "yes":
+            # Never completed from an address on file: the customer writes it out again.
+            self.slots.pop("address")
+            raise Ask("ask.address_incomplete", "address", street=address.get("address1", ""))
         if address.get("default") == "yes":
             return self._profile_address()
         if address.get("from_order") == "yes":

@@ -1,0 +1,241 @@
+"""US postal addresses in customer messages, read with ``usaddress`` (a CRF address parser).
+
+An address starts at a house number; what comes before it (an order id, "ship it to",
+a name) is never part of it, and what follows the zip code is not either. Order ids,
+emails, payment-method ids and user ids are taken out of the text before parsing, so a
+value of another slot can never become a street. A message that gives a house number and
+a street but not the city, state and zip is an *incomplete* address: it is asked for
+again, never completed from the address on file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import usaddress
+
+# Values of other slots, blanked before an address is looked for.
+OTHER_VALUES = re.compile(
+    r"#?\s?[Ww]\s?\d{7}(?!\d)|[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|"
+    r"\b(?:gift_card|paypal|credit_card)_\d+\b|\b[a-z]+_[a-z]+_\d{4}\b"
+)
+NON_LATIN = re.compile(r"[^\x00-\x7f]+")
+NUMBER = re.compile(r"(?<![\w#$.])\d+[A-Za-z]?(?![\w%])")
+MAX_ADDRESS_CHARS = 160  # a US address line with city, state and zip is far shorter
+# Words of requests, never of a street or unit: a parse that takes them in ("28268 and ship
+# to 12 Oak St", "2 laptops and 3 mice") read a sentence, not an address.
+NOT_STREET = frozenset(
+    [
+        "and",
+        "or",
+        "to",
+        "ship",
+        "send",
+        "deliver",
+        "order",
+        "orders",
+        "cancel",
+        "return",
+        "exchange",
+        "my",
+        "your",
+        "our",
+        "please",
+        "is",
+        "are",
+        "was",
+        "were",
+        "i",
+        "im",
+        "it",
+        "its",
+        "for",
+        "of",
+        "from",
+        "with",
+        "zip",
+        "code",
+        "change",
+        "update",
+        "address",
+        "thanks",
+        "thank",
+        "you",
+        "can",
+        "could",
+        "would",
+        "want",
+        "need",
+        "items",
+        "item",
+        "also",
+        "but",
+        "not",
+        "no",
+        "yes",
+    ]
+)
+
+STREET = (
+    "AddressNumberPrefix",
+    "AddressNumber",
+    "AddressNumberSuffix",
+    "StreetNamePreDirectional",
+    "StreetNamePreModifier",
+    "StreetNamePreType",
+    "StreetName",
+    "StreetNamePostType",
+    "StreetNamePostDirectional",
+    "StreetNamePostModifier",
+)
+UNIT = (
+    "OccupancyType",
+    "OccupancyIdentifier",
+    "SubaddressType",
+    "SubaddressIdentifier",
+    "BuildingName",
+)
+PLACE = ("PlaceName",)
+STATE = ("StateName",)
+ZIP = ("ZipCode",)
+COUNTRY = ("CountryName",)
+ADDRESS_LABELS = frozenset((*STREET, *UNIT, *PLACE, *STATE, *ZIP))
+
+STATES = {
+    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
+    "colorado": "CO", "connecticut": "CT", "delaware": "DE", "district of columbia": "DC",
+    "florida": "FL", "georgia": "GA", "hawaii": "HI", "idaho": "ID", "illinois": "IL",
+    "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
+    "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI",
+    "minnesota": "MN", "mississippi": "MS", "missouri": "MO", "montana": "MT",
+    "nebraska": "NE", "nevada": "NV", "new hampshire": "NH", "new jersey": "NJ",
+    "new mexico": "NM", "new york": "NY", "north carolina": "NC", "north dakota": "ND",
+    "ohio": "OH", "oklahoma": "OK", "oregon": "OR", "pennsylvania": "PA",
+    "rhode island": "RI", "south carolina": "SC", "south dakota": "SD", "tennessee": "TN",
+    "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA", "washington": "WA",
+    "west virginia": "WV", "wisconsin": "WI", "wyoming": "WY",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class FoundAddress:
+    """An address read from a message, with where it stands."""
+
+    start: int  # offset of the house number in the message
+    end: int  # offset just after the last part of the address
+    address1: str
+    address2: str
+    city: str
+    state: str
+    zip: str
+
+    @property
+    def complete(self) -> bool:
+        """True when street, city, state and zip code are all there."""
+        return bool(self.address1 and self.city and self.state and self.zip)
+
+    def as_slot(self) -> dict[str, str]:
+        """The address as the ``address`` slot holds it (τ² fields)."""
+        if not self.complete:
+            return {"address1": self.address1, "address2": self.address2, "incomplete": "yes"}
+        return {
+            "address1": self.address1,
+            "address2": self.address2,
+            "city": self.city,
+            "state": self.state,
+            "country": "USA",
+            "zip": self.zip,
+        }
+
+
+def _blanked(text: str) -> str:
+    """The message with other slots' values and non-Latin script as spaces (same offsets)."""
+    blank = OTHER_VALUES.sub(lambda m: " " * len(m.group(0)), text)
+    return NON_LATIN.sub(lambda m: "," + " " * (len(m.group(0)) - 1), blank)
+
+
+def _clean(token: str) -> str:
+    return token.strip(" ,;:()")
+
+
+def _state(words: list[str]) -> str:
+    name = " ".join(words).strip(" .,").lower()
+    if len(name) == 2:
+        return name.upper()
+    return STATES.get(name, " ".join(words).strip(" .,"))
+
+
+@lru_cache(maxsize=256)
+def find_addresses(text: str) -> tuple[FoundAddress, ...]:
+    """Every address in ``text`` that starts at a house number, in order."""
+    blank = _blanked(text)
+    found: list[FoundAddress] = []
+    for number in NUMBER.finditer(blank):
+        if found and number.start() < found[-1].end:
+            continue  # inside the address just read
+        address = _parse_from(blank, number.start())
+        if address is not None:
+            found.append(address)
+    return tuple(found)
+
+
+def _parse_from(blank: str, start: int) -> FoundAddress | None:
+    """The address starting at ``start`` (a house number), if the parser reads one there."""
+    window = blank[start : start + MAX_ADDRESS_CHARS]
+    try:
+        tokens = usaddress.parse(window)
+    except Exception:  # the CRF reads any text; a failure means no address, never a crash
+        return None
+    if not tokens or tokens[0][1] != "AddressNumber":
+        return None
+    read: list[tuple[str, str]] = []  # (label, word), in the message's order
+    position = 0
+    end = start
+    for token, label in tokens:
+        position = window.find(token, position)
+        if label not in ADDRESS_LABELS:
+            break
+        read.append((label, _clean(token)))
+        end = start + position + len(token.rstrip(",;"))
+        position += len(token)
+        if label == "ZipCode":
+            break
+
+    def words(labels: tuple[str, ...]) -> list[str]:
+        return [word for label, word in read if label in labels and word]
+
+    street, unit = words(STREET), words(UNIT)
+    if not any(label == "StreetName" for label, _ in read) or len(street) < 2:
+        return None
+    if any(w.lower() in NOT_STREET for w in (*street, *unit)):
+        return None
+    state = words(STATE)
+    if not (state or words(ZIP)) and not any(label == "StreetNamePostType" for label, _ in read):
+        return None  # "2 laptops": a number and a word are no street without a street type
+    return FoundAddress(
+        start=start,
+        end=end,
+        address1=" ".join(words(STREET)),
+        address2=" ".join(words(UNIT)),
+        city=" ".join(words(PLACE)),
+        state=_state(state) if state else "",
+        zip=(words(ZIP) or [""])[0][:5],
+    )
+
+
+def address_in(text: str) -> dict[str, str] | None:
+    """The address a message gives: the first complete one, else the first incomplete one."""
+    found = find_addresses(text)
+    complete = [a for a in found if a.complete]
+    chosen = complete[0] if complete else (found[0] if found else None)
+    return chosen.as_slot() if chosen is not None else None
+
+
+def without_addresses(text: str) -> str:
+    """The message with every address blanked out (its zip code is no identification)."""
+    pieces = list(text)
+    for address in find_addresses(text):
+        pieces[address.start : address.end] = " " * (address.end - address.start)
+    return "".join(pieces)
