@@ -341,8 +341,12 @@ def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str
     text = last_user_text(state)
     plan = state.plan
     order_id = plan["args"].get("order_id") if plan else None
+    asks = state.confirmation is None or not set(state.confirmation["cues"]) <= {"hedge"}
+    if not asks:  # "hmm, I'm not sure, let me think": nothing to answer, no hurry
+        return {"route": "confirm", "notices": [{"key": "confirm.take_your_time", "data": {}}]}
     notice = _order_answer(context, text, order_id) or _knowledge_answer(context, state, text)
-    return {"route": "confirm", "notices": [notice or {"key": "confirm.question_unanswered"}]}
+    unanswered = {"key": "confirm.question_unanswered", "data": {}}
+    return {"route": "confirm", "notices": [notice or unanswered]}
 
 
 def _order_answer(context: Context, text: str, order_id: Any) -> dict[str, Any] | None:

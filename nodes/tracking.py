@@ -15,6 +15,7 @@ from typing import Any
 from domain.config import DomainConfig, IntentSpec
 from state.dialogue import Flow
 from understanding import extractors as ex
+from understanding.addresses import amend_address
 from understanding.catalogue import contains_phrase
 
 UNKNOWN = "UNKNOWN"
@@ -248,6 +249,19 @@ def correct_listed(
     fills = task_slots(slots, spec)
     fills.pop("order_ids", None)
     fills.pop("all_items", None)
+    listed_address = flow["slots"].get("address")
+    given = fills.get("address")
+    if (
+        isinstance(listed_address, dict)
+        and listed_address.get("zip")
+        and (not given or given.get("incomplete") or given.get("partial"))
+    ):
+        # "the zip is 94103, not 94102", "it's Apt 14": the listed address, amended
+        amended = amend_address(listed_address, text)
+        if amended is not None:
+            fills["address"] = amended
+        elif given is not None:
+            fills.pop("address")
     updated: Flow = {
         **flow,
         "slots": dict(flow["slots"]),

@@ -181,9 +181,25 @@ def find_addresses(text: str) -> tuple[FoundAddress, ...]:
     return tuple(found)
 
 
+ZIP_AHEAD = re.compile(r"(?<!\d)\d{5}(?:-\d{4})?(?!\d)")
+
+
 def _parse_from(blank: str, start: int) -> FoundAddress | None:
-    """The address starting at ``start`` (a house number), if the parser reads one there."""
+    """The address starting at ``start`` (a house number), if the parser reads one there.
+
+    Each zip code ahead ends a candidate: the parser reads the text up to it, so that the
+    sentence after an address ("… TX 77098. And what address is …") is never taken in.
+    """
     window = blank[start : start + MAX_ADDRESS_CHARS]
+    for zip_code in ZIP_AHEAD.finditer(window, 1):
+        found = _parse_window(window[: zip_code.end()], start)
+        if found is not None and found.complete:
+            return found
+    return _parse_window(window, start)
+
+
+def _parse_window(window: str, start: int) -> FoundAddress | None:
+    """The address the parser reads at the start of ``window``, if any."""
     try:
         tokens = usaddress.parse(window)
     except Exception:  # the CRF reads any text; a failure means no address, never a crash
@@ -239,3 +255,44 @@ def without_addresses(text: str) -> str:
     for address in find_addresses(text):
         pieces[address.start : address.end] = " " * (address.end - address.start)
     return "".join(pieces)
+
+
+UNIT_VALUE = re.compile(
+    r"\b(apt|apartment|suite|ste|unit|room|rm|floor|fl)\.?\s*#?\s*([A-Za-z]?\d[\w-]*)|"
+    r"(#)\s*(\d[\w-]*)|(?:室|房间?|单元|套房|公寓)\s*([A-Za-z]?\d[\w-]*)",
+    re.I,
+)
+NUMBER_VALUE = re.compile(r"(?<![\w#$.])(\d+[A-Za-z]?)(?![\w%])")
+HOUSE_CUE = re.compile(r"house number|street number|building number|门牌|号码是|number is", re.I)
+
+
+def amend_address(listed: dict[str, str], text: str) -> dict[str, str] | None:
+    """The listed address with the parts a correction gives ("it's Apt 14, not Apt 4").
+
+    Only values the listed address does not already hold count (the other one names what
+    was wrong): a 5-digit number is the zip code, a number after a unit word the unit, a
+    number shaped like the house number the house number. None when nothing applies.
+    """
+    held = {w.lower().strip(",.") for v in listed.values() for w in str(v).split()}
+    amended = dict(listed)
+    for match in UNIT_VALUE.finditer(text):
+        ident = match.group(2) or match.group(4) or match.group(5)
+        if ident and ident.lower() not in held:
+            word = (match.group(1) or "").capitalize()
+            current = listed.get("address2", "").split()
+            word = (
+                current[0] if current and (not word or word.lower() == current[0].lower()) else word
+            )
+            amended["address2"] = f"{word} {ident}".strip() if word != "#" else f"#{ident}"
+            held.add(ident.lower())
+    house = listed.get("address1", "").split()[:1]
+    for match in NUMBER_VALUE.finditer(UNIT_VALUE.sub(" ", text)):
+        value = match.group(1)
+        if value.lower() in held:
+            continue
+        if len(value) == 5 and value.isdigit() and not HOUSE_CUE.search(text):
+            amended["zip"] = value
+        elif house and (HOUSE_CUE.search(text) or len(value) == len(house[0])):
+            amended["address1"] = " ".join([value, *listed.get("address1", "").split()[1:]])
+        held.add(value.lower())
+    return amended if amended != listed else None

@@ -459,7 +459,7 @@ def read_confirmation(
         )
     if any("correction" in p.kinds and "deny" not in p.kinds for p in stated):
         return ConfirmationReading("correction", cues=("correction_words",))
-    denied = _denial(stated)
+    denied = _denial(stated, classify)
     if denied is not None:
         return denied
     if any("weak_correction" in p.kinds for p in stated):
@@ -472,7 +472,7 @@ def read_confirmation(
     return _agreement_or_not(parts, listed, classify, text, origin)
 
 
-PLAIN = frozenset({"content", "affirm_lead", "all"})
+PLAIN = frozenset({"content", "affirm_lead", "all", "weak_separate"})
 # Words that may stand beside a named action without saying anything else ("cancel them both").
 OBJECTS = (
     "it|them|that|this|both|all|all of them|everything|the order|this order|that order|"
@@ -505,8 +505,12 @@ def _mark_restatements(parts: Sequence[Part], listed: Listed) -> None:
             part.kinds = {"affirm", "restated"} | (part.kinds & {"all"})
 
 
-def _denial(parts: Sequence[Part]) -> ConfirmationReading | None:
-    """A reply whose last decisive part denies ("ok then no"); mixed orders are unclear."""
+def _denial(parts: Sequence[Part], classify: Classify | None) -> ConfirmationReading | None:
+    """A reply whose last decisive part denies ("ok then no"); mixed orders are unclear.
+
+    What follows the no is kept as ``rest`` only when it asks for a task of its own ("no —
+    get me a human"); "no, leave both orders as they are" only says the no again.
+    """
     decisive = [p for p in parts if "deny" in p.kinds or p.agrees]
     if not any("deny" in p.kinds for p in decisive):
         return None
@@ -517,6 +521,8 @@ def _denial(parts: Sequence[Part]) -> ConfirmationReading | None:
         return ConfirmationReading("question", cues=("doubt",))
     after = [p for p in parts if p.start > last.start and "content" in p.kinds]
     rest = " ".join(p.text for p in after)
+    if rest and (classify is None or classify(rest) is None):
+        rest = ""
     return ConfirmationReading("no", rest=rest, cues=("deny",))
 
 

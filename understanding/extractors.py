@@ -610,6 +610,28 @@ ORDER_ADDRESS = re.compile(
 )
 
 
+NEW_PLACE = re.compile(
+    r"\bnew (?:place|address|home|house|apartment|apt|flat|condo|office)\b|\b(?:just |recently )?"
+    r"moved\b|\bmoving\b|新家|新地址|新住处|搬家|搬到",
+    re.I,
+)
+
+
+# "…you can find it on one of my orders": the new address is one an order already has.
+ON_AN_ORDER = re.compile(
+    r"\bon (?:one of )?(?:my|the|an?|that|this) (?:\w+ )?orders?\b|\bfrom (?:my|an?|the|that) "
+    r"(?:\w+ )?orders?\b|\bsame (?:address )?as\b|订单(?:上|里)|那个订单的地址",
+    re.I,
+)
+
+
+def names_new_place(text: str) -> bool:
+    """True when the message speaks of a new address ("my new place", "I moved") that no
+    order of the customer has ("…it's on one of my orders" points at one that has it).
+    """
+    return bool(NEW_PLACE.search(text)) and not ON_AN_ORDER.search(text)
+
+
 def points_at_order_address(text: str) -> bool:
     """True when the message means the address of an order ("change its address to …")."""
     return bool(ORDER_ADDRESS.search(text))

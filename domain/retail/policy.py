@@ -766,6 +766,9 @@ class RetailPolicy:
         """
         target = self.slots.get("order_id") if self.flow["intent"] == "modify_address" else None
         given = self.slots.get("address") or {}
+        if not given and any(ex.names_new_place(t) for t in self._history()):
+            # "my new place on Westheimer Rd": a new address is on no order; it is asked for
+            raise Ask("ask.address", "address")
         if not given or (given.get("from_order") == "yes" and target):
             found = self._address_from_orders(target)
             if found is not None:
