@@ -626,8 +626,9 @@ ON_AN_ORDER = re.compile(
 
 
 def names_new_place(text: str) -> bool:
-    """True when the message speaks of a new address ("my new place", "I moved") that no
-    order of the customer has ("…it's on one of my orders" points at one that has it).
+    """True when the message speaks of a new address that no order of the customer has.
+
+    "My new place", "I moved"; "…it's on one of my orders" points at one that has it.
     """
     return bool(NEW_PLACE.search(text)) and not ON_AN_ORDER.search(text)
 
