@@ -12,9 +12,10 @@ from langgraph.runtime import Runtime
 from domain.config import DomainConfig
 from domain.retail.policy import Decision, PolicyInput, decide_task
 from nodes.common import ToolCaller, audit_log, audited, domain_config, session_id, tool_caller
+from nodes.intake import spend_token
 from state.context import Context
 from state.dialogue import DialogueState, Flow, ToolOutcome
-from understanding import extractors as ex
+from understanding.identity import claims_name, email_is_other, name_claim
 
 IDENTITY_LABELS = {
     "en": {"zip": "your zip code", "name": "your first and last name"},
@@ -31,22 +32,26 @@ def _first(outcome: ToolOutcome) -> dict[str, Any] | None:
 
 
 def _by_name_and_zip(call: ToolCaller, identity: dict[str, str]) -> dict[str, Any] | None:
-    """The account at the zip code whose first and last name the user wrote.
+    """The account at the zip code whose first and last name the user claims as their own.
 
     Names stated with a cue ("I'm Noah Brown") are tried as given; otherwise the names
     of the accounts at that zip code are looked for in the user's recent messages,
-    so that "mei davis, 80217" verifies as well as "my name is Mei Davis".
+    so that "mei davis, 80217" verifies as well as "my name is Mei Davis". Either way the
+    name must be claimed by the speaker: "my neighbour Anya Parker recommended you" or
+    "Juan Garcia's order" names someone else and opens nothing.
     """
     zip_code = identity["zip"]
+    said = identity.get("said", "")
     if identity.get("first_name") and identity.get("last_name"):
-        args = {k: identity[k] for k in (*NAME_KEYS, "zip")}
-        row = _first(call("find_user_id_by_name_zip", args))
-        if row is not None:
-            return row
+        first, last = identity["first_name"], identity["last_name"]
+        if name_claim(said, first, last) != "other":
+            args = {"first_name": first, "last_name": last, "zip": zip_code}
+            row = _first(call("find_user_id_by_name_zip", args))
+            if row is not None and name_claim(said, first, last) != "other":
+                return row
     outcome = call("find_users_by_zip", {"zip": zip_code})
     rows = outcome["data"].get("users", []) if outcome["ok"] else []
-    said = " ".join([identity.get("said", ""), *(identity.get(k, "") for k in NAME_KEYS)])
-    found = [r for r in rows if ex.names_in_text(said, str(r["first_name"]), str(r["last_name"]))]
+    found = [r for r in rows if claims_name(said, str(r["first_name"]), str(r["last_name"]))]
     return dict(found[0]) if len(found) == 1 else None
 
 
@@ -59,7 +64,7 @@ def authenticate(
     or a zip code with a name (stated, or asked for and written since).
     """
     failed = False
-    if identity.get("email"):
+    if identity.get("email") and not email_is_other(identity.get("said", ""), identity["email"]):
         row = _first(call("find_user_id_by_email", {"email": identity["email"]}))
         if row is not None:
             return str(row["user_id"]), row, False
@@ -77,6 +82,18 @@ def authenticate(
         named = bool(identity.get("first_name") and identity.get("last_name"))
         failed = failed or named or identity.get("asked") == "name"
     return None, None, failed
+
+
+def attempt_targets(identity: dict[str, str]) -> list[str]:
+    """The accounts an identification attempt aims at: by email, user id or claimed name."""
+    targets: list[str] = []
+    if identity.get("email"):
+        targets.append(f"email:{identity['email'].lower()}")
+    if identity.get("user_id"):
+        targets.append(f"user:{identity['user_id']}")
+    if identity.get("first_name") and identity.get("last_name"):
+        targets.append(f"name:{identity['first_name'].lower()} {identity['last_name'].lower()}")
+    return targets
 
 
 def missing_identity(identity: dict[str, str]) -> str | None:
@@ -165,24 +182,59 @@ class Verification:
     identity: dict[str, str]
     notices: list[dict[str, Any]]
     failed: bool
+    failures: int = 0  # failed identification attempts in this session so far
+    locked: bool = False  # too many failed attempts: a human takes over
+    limited: bool = False  # identification attempts too fast: refused this time
 
 
-def verify(state: DialogueState, call: ToolCaller) -> Verification:
-    """Authenticate with the credentials given so far, unless the user is already verified."""
+ATTEMPT = "identification"
+
+
+def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verification:
+    """Authenticate with the credentials given so far, unless the user is already verified.
+
+    Every attempt is audited with the accounts it aims at; it spends a rate-limit token of
+    each of them (guessing across fresh sessions is as slow as within one); failed
+    attempts are counted per session and per target account, and at
+    ``max_identity_attempts`` of either a human takes over and the target is locked for
+    ``identity_lock_seconds``, a right answer included.
+    """
     notices: list[dict[str, Any]] = list(state.notices)
     user_id = state.user_id or state.channel_user_id
     identity = dict(state.identity)
+    failures = state.identity_failures
     if user_id is not None:
-        return Verification(user_id, identity, notices, False)
+        return Verification(user_id, identity, notices, False, failures)
+    audit = audit_log(context.database_url)
+    targets = attempt_targets(identity) if ready(identity) else []
+    window = context.identity_lock_seconds
+    if any(
+        audit.count(ATTEMPT, f"failed:{t}", window) >= context.max_identity_attempts
+        for t in targets
+    ):
+        audit.record(session_id(), ATTEMPT, "locked", {"targets": targets})
+        return Verification(None, {}, notices, True, failures, locked=True)
+    if targets and not all(spend_token(context, f"identity:{t}") for t in targets):
+        audit.record(session_id(), ATTEMPT, "rate_limited", {"targets": targets})
+        return Verification(None, identity, notices, False, failures, limited=True)
     user_id, row, failed = authenticate(call, identity)
+    for target in targets:
+        outcome = "ok" if row is not None else ("failed" if failed else "incomplete")
+        audit.record(session_id(), ATTEMPT, f"{outcome}:{target}"[:120], {"target": target})
     if row is not None:
         notices.insert(0, {"key": "auth.ok_continue", "data": row, "auth": True})
         identity = {}
     elif failed:
-        identity = forget_failed(identity)
+        identity, failures = forget_failed(identity), failures + 1
     elif missing_identity(identity) == "name":
         identity = {**identity, "asked": "name"}
-    return Verification(user_id, identity, notices, failed)
+    locked = failed and failures >= context.max_identity_attempts
+    return Verification(user_id, identity, notices, failed, failures, locked=locked)
+
+
+def ready(identity: dict[str, str]) -> bool:
+    """True when the credentials given are enough for an attempt (email, or zip with more)."""
+    return bool(identity.get("email") or identity.get("zip"))
 
 
 def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
@@ -247,8 +299,19 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     understanding = state.understanding
     assert understanding is not None
     call = tool_caller(context)
-    who = verify(state, call)
-    update: dict[str, Any] = {"user_id": who.user_id}
+    who = verify(state, call, context)
+    update: dict[str, Any] = {"user_id": who.user_id, "identity_failures": who.failures}
+    if who.locked:
+        # Too many failed identifications: a human checks who this is; nothing is opened.
+        return {
+            **update,
+            "identity": {},
+            "route": "handoff",
+            "reply_key": "handoff.notice",
+            "reply_data": {"reason": "identity_attempts"},
+        }
+    if who.limited:
+        return {**update, "route": "reject", "reply_key": "reject.rate_limited", "reply_data": {}}
     if state.user_id is None and state.channel_user_id is None:
         update["identity"] = who.identity
     verified_before = state.user_id or state.channel_user_id

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import func, insert, select
 
 from persistence.db import get_engine, session_scope
 from persistence.models import AuditEvent, utcnow
@@ -54,6 +55,17 @@ class AuditLog:
                 connection.execute(INSERT, row)
         except Exception:  # the audit trail must never take the conversation down
             log.exception("audit write failed: %s %s", kind, name)
+
+    def count(self, kind: str, name: str, within_seconds: float) -> int:
+        """How many events of ``kind`` and ``name`` all sessions recorded in the last seconds."""
+        since = utcnow() - timedelta(seconds=within_seconds)
+        query = (
+            select(func.count())
+            .select_from(AuditEvent)
+            .where(AuditEvent.kind == kind, AuditEvent.name == name, AuditEvent.created_at >= since)
+        )
+        with get_engine(self.database_url).connect() as connection:
+            return int(connection.execute(query).scalar_one())
 
     def events(self, session_id: str, kind: str | None = None) -> list[dict[str, Any]]:
         """Return a session's events in order (optionally of one kind)."""

@@ -106,6 +106,17 @@ class Context:
             "takes over (nothing is changed)."
         },
     )
+    max_identity_attempts: int = field(
+        default=5,
+        metadata={
+            "description": "Failed identifications per session and per target account "
+            "before a human takes over (the account is locked for identity_lock_seconds)."
+        },
+    )
+    identity_lock_seconds: float = field(
+        default=86400.0,
+        metadata={"description": "Window in which failed identifications of an account count."},
+    )
     max_tool_retries: int = field(
         default=3,
         metadata={

@@ -114,6 +114,7 @@ class DialogueState(InputState):
 
     user_id: str | None = None  # the authenticated user, once verified
     identity: dict[str, str] = field(default_factory=dict)  # credentials given so far
+    identity_failures: int = 0  # failed identification attempts in this session
     language: Language = "en"  # language of the latest user message
     turn: int = 0  # number of user turns so far
     turn_started: float = 0.0  # when this turn's message arrived (epoch s; the turn deadline)
