@@ -202,16 +202,19 @@ def validate_slots(state: DialogueState, runtime: Runtime[Context]) -> dict[str,
         spec = config.slots.get(name)
         if spec is None or not isinstance(value, str):
             continue
-        if spec.pattern and not re.match(spec.pattern, value):
+        if spec.pattern and re.match(spec.pattern, value):
+            slots.pop(f"{name}_invalid", None)  # a valid value replaces a malformed one
+        elif spec.pattern:
+            # Kept as malformed: the policy says what is wrong with it and asks again, and
+            # never guesses a value in its place (not even the customer's only order).
             slots.pop(name)
+            slots[f"{name}_invalid"] = value
+            if state.user_id is None and state.channel_user_id is None:
+                # Credentials may have come with it: the policy verifies them first.
+                return {"flow": {**flow, "slots": slots}}
             key = (
                 f"ask.{name}_invalid" if f"ask.{name}_invalid" in config.replies else f"ask.{name}"
             )
-            if state.user_id is None and state.channel_user_id is None:
-                # Credentials may have come with it: let the policy check verify them first,
-                # then ask for the value again after saying what was wrong with it.
-                notice = {"key": key, "data": {"value": value}}
-                return {"flow": {**flow, "slots": slots}, "notices": [*state.notices, notice]}
             return {
                 "flow": {**flow, "slots": slots, "asked": name},
                 "route": "ask",

@@ -121,7 +121,6 @@ def track(
     ``others`` are further requests of the same message (intent, sentence): when a
     task starts, they wait in line behind it and are taken up when it is done.
     """
-    intent = for_order(config, intent, text, flow, focus_order)
     # "…then do the exchange. credit card for any difference": a part that only gives a
     # value the task itself takes is no request of its own.
     own_spec = config.intents.get(intent)
@@ -131,6 +130,7 @@ def track(
         for _, part in others:
             own = own.replace(part, " ")
         text = " ".join(own.split())
+    intent = for_order(config, intent, text, flow, focus_order)
     tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
     if tracked.act in ("new", "switch") and tracked.flow is not None:
         tracked.paused = supersede(tracked.paused, tracked.flow)
@@ -150,14 +150,17 @@ def for_order(
 ) -> str:
     """The order-scoped form of a request that points at an order ("change its address").
 
-    Right after reading an order, "its address" is that order's address: the request is
-    the domain's ``order_variant`` of the one read, for the order in focus.
+    A request that names an order is about that order; right after reading one, "its
+    address" is that order's address: either way the request is the domain's
+    ``order_variant`` of the one read.
     """
     spec = config.intents.get(intent)
-    order = (flow["slots"].get("order_id") if flow is not None else None) or focus_order
-    if spec is None or spec.order_variant is None or order is None:
+    if spec is None or spec.order_variant is None:
         return intent
-    return spec.order_variant if ex.points_at_order_address(text) else intent
+    if ex.order_ids(text) or ex.malformed_order_id(text):
+        return spec.order_variant  # "it's #W…, same new address": that order's address
+    order = (flow["slots"].get("order_id") if flow is not None else None) or focus_order
+    return spec.order_variant if order and ex.points_at_order_address(text) else intent
 
 
 def _only_fills(part: str, spec: IntentSpec | None) -> bool:

@@ -295,10 +295,26 @@ def order_ids(text: str, *, expecting: bool = False) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# Something written as an order id that cannot be one: "#W99", "W88812", "#W62O7110" (a
+# letter O), "#W82-6861", "#W03586556" (eight digits), "#12345".
+ATTEMPTED_ID = re.compile(
+    r"(?<![A-Za-z0-9#])#?\s?[Ww][\dOo](?:[\dOo]|-(?=[\dOo])){1,14}(?![A-Za-z0-9])|"
+    r"(?<![A-Za-z0-9])#\s?\d[\d-]{2,14}(?![A-Za-z0-9])"
+)
+
+
 def malformed_order_id(text: str) -> str | None:
-    """Return what the user gave as an order id when it cannot be one ("order 12345")."""
+    """Return what the user gave as an order id when it cannot be one ("order 12345").
+
+    A well-formed id in the same message wins; otherwise the malformed one is reported
+    and asked for again, never replaced by a guess.
+    """
     if ORDER_ID.search(text):
         return None
+    for attempt in ATTEMPTED_ID.finditer(text):
+        raw = attempt.group(0).replace(" ", "")
+        if re.search(r"\d", raw):
+            return raw
     for match in ORDER_LIKE.finditer(text):
         raw = match.group(1) or match.group(2)
         if len(re.sub(r"\D", "", raw)) != 7:

@@ -563,6 +563,10 @@ class RetailPolicy:
         contents: dict[str, list[str]] = {}
         for item in data["items"]:
             contents.setdefault(str(item["order_id"]), []).append(str(item["name"]))
+        if self.slots.get("order_id_invalid"):
+            # "#W99": said back and asked for again; never a guess, not even when the
+            # customer has a single order (they can ask for the list of their orders).
+            raise Ask("ask.order_id_invalid", "order_id", value=self.slots["order_id_invalid"])
         names = sorted({n for ns in contents.values() for n in ns})
         wanted = {n for t in self._history() for n in mentioned_products(t, names, self._lex)}
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
