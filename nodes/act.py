@@ -433,6 +433,12 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     text = state.understanding["text"] if state.understanding else ""
     key, data = present(domain_config(context), intent, plan, outcome, text)
     update.update(plan=None if plan["write"] else plan, reply_key=key, reply_data=data)
+    if plan["write"]:
+        update["last_write"] = {
+            "tool": plan["tool"],
+            "args": plan["args"],
+            "summary": plan["summary"],
+        }
     queued = list(flow["slots"].get("queue") or []) if flow and plan["write"] else []
     if queued:
         # "Cancel both": this one is done; the next order goes through the policy check

@@ -151,7 +151,9 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     )
     anger_streak = state.anger_streak + 1 if ex.is_angry(text) else 0
     route = "continue"
-    if anger_streak >= context.max_anger:
+    undo = state.last_write is not None and ex.asks_to_undo(text)
+    # "oh no, undo that": only a person can reverse a change; they get what was done.
+    if undo or anger_streak >= context.max_anger:
         route = "handoff"
     elif tracked.act == "unknown":
         route = "fallback"
@@ -168,7 +170,8 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         "route": route,
     }
     if route == "handoff":
-        update.update(reply_key="handoff.notice", reply_data={"reason": "anger"})
+        reason = "undo" if undo else "anger"
+        update.update(reply_key="handoff.notice", reply_data={"reason": reason})
     if correcting and flow is not None and flow["slots"].get("order_id"):
         update["focus_order"] = str(flow["slots"]["order_id"])  # "the other one" is not this
     if tracked.queued:  # "…and then I'll help you return the watch"

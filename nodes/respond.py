@@ -104,6 +104,7 @@ def build_package(state: DialogueState, reason: str) -> HandoffPackage:
         slots=slots,
         user_id=state.user_id,
         tool_results=list(state.recent_results),
+        done=state.last_write,
         transcript=_transcript(state),
         ticket_id=None,
     )

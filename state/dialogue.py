@@ -96,6 +96,7 @@ class HandoffPackage(TypedDict):
     slots: dict[str, Any]
     user_id: str | None
     tool_results: list[dict[str, Any]]
+    done: dict[str, Any] | None  # the last change made in the session (what an "undo" means)
     transcript: list[dict[str, str]]
     ticket_id: int | None
 
@@ -126,6 +127,7 @@ class DialogueState(InputState):
     outcome: ToolOutcome | None = None  # this turn's tool result
     recent_results: list[dict[str, Any]] = field(default_factory=list)  # last tool results
     focus_order: str | None = None  # the order last acted on or read ("it", "that order")
+    last_write: dict[str, Any] | None = None  # the last change made: tool, arguments, summary
     reply_key: str = ""  # template key of the reply being composed
     reply_data: dict[str, Any] = field(default_factory=dict)  # values for the reply template
     notices: list[dict[str, Any]] = field(

@@ -204,8 +204,9 @@ def _parse_window(window: str, start: int) -> FoundAddress | None:
         tokens = usaddress.parse(window)
     except Exception:  # the CRF reads any text; a failure means no address, never a crash
         return None
-    if not tokens or tokens[0][1] != "AddressNumber":
-        return None
+    first = tokens[0] if tokens else ("", "")
+    if first[1] not in ("AddressNumber", "BuildingName") or first[0].endswith((",", ";", ".")):
+        return None  # "邮编 94102。请把…": a number that ends its clause starts no street
     read: list[tuple[str, str]] = []  # (label, word), in the message's order
     position = 0
     end = start
@@ -223,7 +224,12 @@ def _parse_window(window: str, start: int) -> FoundAddress | None:
         return [word for label, word in read if label in labels and word]
 
     street, unit = words(STREET), words(UNIT)
-    if not any(label == "StreetName" for label, _ in read) or len(street) < 2:
+    if not street and read[0][0] == "BuildingName":  # "1 Ferry Building, Suite 50, …"
+        street = [w for label, w in read if label == "BuildingName"]
+        unit = [w for label, w in read if label in UNIT and label != "BuildingName"]
+        if len(street) < 2 or not (words(STATE) and words(ZIP)):
+            return None
+    elif not any(label == "StreetName" for label, _ in read) or len(street) < 2:
         return None
     if any(w.lower() in NOT_STREET for w in (*street, *unit)):
         return None
@@ -233,8 +239,8 @@ def _parse_window(window: str, start: int) -> FoundAddress | None:
     return FoundAddress(
         start=start,
         end=end,
-        address1=" ".join(words(STREET)),
-        address2=" ".join(words(UNIT)),
+        address1=" ".join(street),
+        address2=" ".join(unit),
         city=" ".join(words(PLACE)),
         state=_state(state) if state else "",
         zip=(words(ZIP) or [""])[0][:5],

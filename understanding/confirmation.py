@@ -150,7 +150,10 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
     return Vocabulary(
         affirm_en=_longest(f"(?:{_alternation(data['affirm']['en'])})(?:[ ]+|$)"),
         affirm_zh=_longest(f"(?:{_alternation(data['affirm']['zh'])})[ ]*"),
-        filler=_longest(f"(?:{_alternation(data['filler'])})(?:[ ]+|$)"),
+        filler=_longest(
+            f"(?:{_alternation(data['filler']['en'])})(?:[ ]+|$)|"
+            f"(?:{_alternation(data['filler']['zh'])})[ ]*"
+        ),
         deny=both("deny"),
         not_deny=both("not_deny"),
         hedge=both("hedge"),
@@ -459,10 +462,16 @@ def read_confirmation(
         )
     if any("correction" in p.kinds and "deny" not in p.kinds for p in stated):
         return ConfirmationReading("correction", cues=("correction_words",))
-    denied = _denial(stated, classify)
+    asks = any("question" in p.kinds for p in parts)
+    decisive = [p for p in parts if "deny" in p.kinds or p.agrees or "affirm_lead" in p.kinds]
+    denies_first = bool(decisive) and "deny" in decisive[0].kinds
+    # "yes, but will this change my default address? I don't want that one changed" asks;
+    # "no wait, when does the refund arrive?" declines first.
+    denied = _denial(stated, classify) if denies_first or not asks else None
     if denied is not None:
         return denied
-    if any("weak_correction" in p.kinds for p in stated):
+    if any("weak_correction" in p.kinds and _names_specific(p.text, listed) for p in stated):
+        # "only the helmet and the kettle", "the toothbrush too" (not "yes — just the order")
         return ConfirmationReading("correction", cues=("correction_words",))
     asked = {k for p in parts for k in p.kinds} & {"question", "hedge"}
     if asked or changed_values(text, listed):
@@ -565,6 +574,15 @@ def _separate_request(
     return ConfirmationReading(
         "yes_and_more", rest=request, all_listed=all_listed, cues=("separate",)
     )
+
+
+def _names_specific(text: str, listed: Listed) -> bool:
+    """True when a part names an item, option or value of the listing or its alternatives."""
+    from understanding.catalogue import contains_phrase
+
+    common = vocabulary().common
+    specific = [v for v in (*listed.values, *listed.alternatives) if v.lower() not in common]
+    return any(len(v) >= 2 and contains_phrase(text, v) for v in specific)
 
 
 def _about_listed(rest: str, listed: Listed, words: Vocabulary) -> bool:

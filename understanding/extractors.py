@@ -796,6 +796,23 @@ def negated_requests(text: str) -> set[str]:
     }
 
 
+# Asking to reverse what was just done: "undo that", "put it back", "un-cancel it", "撤销".
+UNDO = re.compile(
+    r"\b(?:undo|revert|reverse|roll ?back|un-?cancel|uncancel|reinstate|restore|"
+    r"take (?:it|that) back|put (?:it|that|them|everything) back|change (?:it|that) back|"
+    r"set (?:it|that) back|"
+    r"(?:i )?didn'?t mean (?:it|that|to)|wasn'?t supposed to|cancel (?:the|that|my) cancell?ation|"
+    r"bring (?:it|that) back|go back to (?:the|how it)|the way it was)\b|"
+    r"撤销|撤回|恢复|改回|换回|退回原来|还原|反悔|取消刚才|不是这个意思",
+    re.I,
+)
+
+
+def asks_to_undo(text: str) -> bool:
+    """True when the message asks to reverse something ("oh no, undo that", "改回原来的")."""
+    return bool(UNDO.search(text))
+
+
 def is_abandon(text: str) -> bool:
     """True when the user drops whatever is in progress ("never mind", "算了")."""
     return bool(ABANDON.search(text))
