@@ -13,6 +13,7 @@ from nodes.common import (
     audit_log,
     audited,
     domain_config,
+    guard_config,
     handoff_queue,
     last_user_text,
     session_id,
@@ -21,7 +22,7 @@ from nodes.render import render
 from safety.guardrails import check_message
 from state.context import Context
 from state.dialogue import TURN_START, Awaiting, DialogueState, HandoffPackage
-from understanding.grounding import ungrounded_facts
+from understanding.grounding import added_content, ungrounded_facts
 from understanding.phrasing import rephrase
 
 AWAITING_BY_ROUTE: dict[str, Awaiting] = {
@@ -188,9 +189,13 @@ def check_output(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     reply, source = state.reply, state.reply_source
     if source == "model":
         missing = ungrounded_facts(reply, _facts(state))
-        if missing:
+        added = added_content(reply, state.template_reply, guard_config().output_checks)
+        if missing or added:
             audit_log(context.database_url).record(
-                session_id(), "output_check", "ungrounded", {"reply": reply, "facts": missing}
+                session_id(),
+                "output_check",
+                "ungrounded" if missing else "added",
+                {"reply": reply, "facts": missing, "added": added},
             )
             reply, source = state.template_reply, "template"
     from nodes.intake import _guard_config

@@ -129,6 +129,13 @@ class GuardConfig(BaseModel):
             "and Chinese (IGNORECASE | MULTILINE)."
         ),
     )
+    output_checks: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description=(
+            "RE2 patterns a model's rephrasing may not add to the template reply, by kind "
+            "(contact, credentials, instructions)."
+        ),
+    )
     rate_capacity: int = Field(
         default=20,
         ge=1,

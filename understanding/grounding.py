@@ -1,10 +1,16 @@
-"""Output check: every id, amount, date and status in a reply must occur in the tool data."""
+"""Output check of a rephrased reply: grounded facts, and nothing the template did not say.
+
+Every id, amount, date and status in a reply must occur in the tool data; and the
+rephrasing may not add a link, an email address, a phone number, a request for a card
+number, password, code or CVV, or an instruction that the template reply does not have
+(the patterns are data, ``output_checks`` in the domain's guardrails).
+"""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 FACT_PATTERNS = [
@@ -52,3 +58,36 @@ def ungrounded_facts(reply: str, facts: Iterable[Any]) -> list[str]:
         if (number >= 10 and number != int(number)) or number >= 100:
             missing.append(f"{number:g}")
     return sorted(set(missing))
+
+
+def _options() -> Any:
+    import re2
+
+    options = re2.Options()
+    options.case_sensitive = False
+    return options
+
+
+def _compiled(patterns: tuple[str, ...]) -> list[Any]:
+    import re2
+
+    return [re2.compile(p, _options()) for p in patterns]
+
+
+_cache: dict[tuple[str, ...], list[Any]] = {}
+
+
+def added_content(reply: str, template: str, checks: Mapping[str, Sequence[str]]) -> list[str]:
+    """What a rephrasing adds that the template reply does not have, as "kind: text" items."""
+    found: list[str] = []
+    low_template = template.lower()
+    for kind, patterns in checks.items():
+        key = tuple(patterns)
+        if key not in _cache:
+            _cache[key] = _compiled(key)
+        for pattern in _cache[key]:
+            for match in pattern.finditer(reply):
+                text = match.group(0)
+                if text.lower() not in low_template and not pattern.search(template):
+                    found.append(f"{kind}: {text}")
+    return sorted(set(found))
