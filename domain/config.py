@@ -59,6 +59,11 @@ class IntentSpec(BaseModel):
         description="The intent this request becomes when the message points at an order "
         "('its address', 'this order's address'): the same change, for the order in focus.",
     )
+    topic: list[str] = Field(
+        default_factory=list,
+        description="Words of what a write changes (RE2): after a yes, a question using "
+        "them is about the listed change ('will the new address delay it?'), not separate.",
+    )
     actions: list[str] = Field(
         default_factory=list,
         description="Words naming a write's action (RE2, any language): a reply to its "

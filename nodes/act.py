@@ -121,6 +121,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         reason=plan["args"].get("reason"),
         values=tuple(summary_values(plan["summary"])),
         actions=tuple(spec.actions) if spec else (),
+        topic=tuple(spec.topic) if spec else (),
         alternatives=listed_alternatives(tool_caller(context), config, intent, plan, shown),
     )
 

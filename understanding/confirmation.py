@@ -72,6 +72,7 @@ class Listed:
     reason: str | None = None  # a cancellation's reason, when one was listed
     values: tuple[str, ...] = ()  # the listed change's own values (items, amounts, address …)
     actions: tuple[str, ...] = ()  # words naming the listed action ("cancel", "退"), RE2
+    topic: tuple[str, ...] = ()  # words of what the listed change is about ("address"), RE2
     alternatives: tuple[str, ...] = ()  # item names and option values a reply may switch to
 
 
@@ -451,11 +452,14 @@ def read_confirmation(
         lead += 1
     agreed = any(p.agrees for p in parts[:lead])
     if agreed and lead < len(parts):
-        more = _separate_request(text, origin, norm, parts[:lead], parts[lead:], listed, words)
+        more = _separate_request(
+            text, origin, norm, parts[:lead], parts[lead:], listed, words, classify
+        )
         if more is not None:
             return more
     stated = [p for p in parts if "question" not in p.kinds]
-    changed = changed_values(" ; ".join(p.text for p in stated), listed)
+    # Values count where they are stated, not asked about or declined ("不要了" says no).
+    changed = changed_values(" ; ".join(p.text for p in stated if "deny" not in p.kinds), listed)
     if changed:
         return ConfirmationReading(
             "correction", changed=tuple(changed), cues=("changed:" + ",".join(changed),)
@@ -467,7 +471,7 @@ def read_confirmation(
     denies_first = bool(decisive) and "deny" in decisive[0].kinds
     # "yes, but will this change my default address? I don't want that one changed" asks;
     # "no wait, when does the refund arrive?" declines first.
-    denied = _denial(stated, classify) if denies_first or not asks else None
+    denied = _denial(stated, listed, classify) if denies_first or not asks else None
     if denied is not None:
         return denied
     if any("weak_correction" in p.kinds and _names_specific(p.text, listed) for p in stated):
@@ -514,7 +518,9 @@ def _mark_restatements(parts: Sequence[Part], listed: Listed) -> None:
             part.kinds = {"affirm", "restated"} | (part.kinds & {"all"})
 
 
-def _denial(parts: Sequence[Part], classify: Classify | None) -> ConfirmationReading | None:
+def _denial(
+    parts: Sequence[Part], listed: Listed, classify: Classify | None
+) -> ConfirmationReading | None:
     """A reply whose last decisive part denies ("ok then no"); mixed orders are unclear.
 
     What follows the no is kept as ``rest`` only when it asks for a task of its own ("no —
@@ -528,10 +534,12 @@ def _denial(parts: Sequence[Part], classify: Classify | None) -> ConfirmationRea
         return ConfirmationReading("unclear", cues=("no_then_yes",))
     if "hedge" in last.kinds and not _plain_denial(last):
         return ConfirmationReading("question", cues=("doubt",))
-    after = [p for p in parts if p.start > last.start and "content" in p.kinds]
+    after = [
+        p for p in parts if p.start > last.start and "content" in p.kinds and "deny" not in p.kinds
+    ]
     rest = " ".join(p.text for p in after)
-    if rest and (classify is None or classify(rest) is None):
-        rest = ""
+    if rest and (classify is None or classify(rest) in (None, listed.task)):
+        rest = ""  # only a request for another task is taken up after the no
     return ConfirmationReading("no", rest=rest, cues=("deny",))
 
 
@@ -548,8 +556,14 @@ def _separate_request(
     rest: Sequence[Part],
     listed: Listed,
     words: Vocabulary,
+    classify: Classify | None = None,
 ) -> ConfirmationReading | None:
-    """An agreement followed by a separate request: "yes. Also, where is #W…?"."""
+    """An agreement followed by a separate request: "yes. Also, where is #W…?".
+
+    The request must be about something else: another order, or a subject that shares no
+    words, values or action with the listed change (a question about the change itself, or
+    another request for the same kind of change, is no separate request).
+    """
     first = rest[0]
     rest_text = norm[first.start :]
     if changed_values(text[: origin[first.start]], listed):
@@ -558,6 +572,8 @@ def _separate_request(
     asks = any("question" in p.kinds for p in rest)
     if any(p.kinds & {"deny", "hedge", "correction", "weak_correction"} for p in rest):
         return None
+    if not other_order and classify is not None and classify(rest_text) == listed.task:
+        return None  # "另外，地址能不能改一下" is about this change
     if "separate" in first.kinds:  # "also", "another thing", "另外": a request of its own …
         if not other_order and _about_listed(rest_text, listed, words):
             return None  # … unless it is about the listed change ("also, when is the refund?")
@@ -595,6 +611,10 @@ def _about_listed(rest: str, listed: Listed, words: Vocabulary) -> bool:
 
     if words.about_listed.search(f" {rest} "):
         return True
+    if listed.actions and _naming(listed.actions)[0].search(rest):
+        return True  # "改地址以后会不会晚到？" names the listed action
+    if listed.topic and _words(listed.topic).search(f" {rest} "):
+        return True  # "will the new address delay it?" is about an address change
     own = set(re2.findall(r"[a-z0-9]{3,}", rest)) - words.common
     listed_words = {w for v in listed.values for w in re2.findall(r"[a-z0-9]{3,}", v.lower())}
     if own & (listed_words - words.common):

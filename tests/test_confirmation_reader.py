@@ -1,0 +1,281 @@
+"""The confirmation reader: one reading per reply, cautious by construction (pure, no graph)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from understanding.confirmation import (
+    EXECUTING,
+    ConfirmationReading,
+    Listed,
+    most_cautious,
+    read_confirmation,
+)
+
+CANCEL = Listed(
+    task="cancel_order",
+    orders=("#W2387014",),
+    text=(
+        "Please confirm: cancel order #W2387014 (Electric Kettle (1L, glass, black, $130.20); "
+        "Cycling Helmet (M, white, $46.90); Espresso Machine (19 bar, 2L, $744.63)) because it "
+        "is ordered by mistake. The refund of $921.73 goes to credit_card_4413463. "
+        "请确认：取消订单 #W2387014，原因：下错单。退款 $921.73 将退回 credit_card_4413463。"
+    ),
+    reason="ordered by mistake",
+    values=("#W2387014", "Electric Kettle", "Cycling Helmet", "Espresso Machine", "921.73"),
+    actions=("cancel|cancel (?:it|them|that|the order)|取消|撤销",),
+    topic=(r"cancel\w*|refund\w*|取消|退款|撤销",),
+)
+ADDRESS = Listed(
+    task="modify_address",
+    orders=("#W1220770",),
+    text="Please confirm: ship order #W1220770 to 1200 Oak Street, Apt 5B, Raleigh, NC 27601.",
+    values=("#W1220770", "1200 Oak Street", "Apt 5B", "Raleigh", "NC", "27601"),
+    actions=("ship (?:it|them) there|change (?:it|the address)|改|修改",),
+    topic=(r"address\w*|ship\w*|deliver\w*|arriv\w*|地址|寄|送|快递|到货",),
+)
+TWO_ORDERS = Listed(
+    task="cancel_order",
+    orders=("#W8778499", "#W3109412"),
+    text="#W8778499 (Water Bottle, Bicycle); #W3109412 (Jigsaw Puzzle). Please confirm: cancel "
+    "order #W8778499 because it is ordered by mistake. Answer “yes to all” to confirm all.",
+    reason="ordered by mistake",
+    actions=("cancel|取消",),
+)
+
+
+def other_task(text: str) -> str | None:
+    """A stand-in for the classifier: another order's status is a look-up."""
+    low = text.lower()
+    if "status" in low or "where is" in low or "物流" in low or "tracking" in low:
+        return "order_lookup"
+    if "cancel" in low or "取消" in low:
+        return "cancel_order"
+    return None
+
+
+def read(text: str, listed: Listed = CANCEL) -> ConfirmationReading:
+    return read_confirmation(text, listed, other_task)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "yes",
+        "Yes please, cancel #W2387014. Thanks so much!",
+        "no problem, go ahead",
+        "👍",
+        "yess",
+        "ok go ahead",
+        "sure thing",
+        "是的",
+        "嗯嗯，取消吧",
+        "确认取消",
+        "好的，麻烦了",
+        "cancel it",
+    ],
+)
+def test_plain_agreement_is_yes(reply: str) -> None:
+    assert read(reply).reading == "yes"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "ok but wait, what happens to my refund?",
+        "sure, but first tell me when the refund arrives",
+        "对了，退款多久到账？",
+        "好像不对，这个订单是灯泡吗？",
+        "yes? is this the order with the kettle",
+        "yep... hold on, is that the whole order or just the espresso machine?",
+        "ok so the refund goes to my card, right",
+        "Right, and that money goes back to my card, yes?",
+        "yeah wait",
+        "hmm... I'm not sure now. let me think for a sec",
+        "嗯……",
+        "好的，不过退款多久能到账？",
+        "是不是退到原卡？",
+    ],
+)
+def test_a_yes_word_followed_by_a_question_or_doubt_is_no_yes(reply: str) -> None:
+    reading = read(reply)
+    assert reading.reading == "question", reading
+    assert not reading.executes
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "ok then no",
+        "no",
+        "nah, leave it",
+        "sure... actually no",
+        "hmm no, hold off",
+        "not yet — let me check with my partner tonight",
+        "算了，先不取消了",
+        "好吧那还是不要了",
+        "嗯嗯，不过我又想了想，还是不取消了，谢谢。",
+        "Hmm, no. Actually leave both orders as they are for now.",
+    ],
+)
+def test_a_no_is_no_even_after_a_yes_word(reply: str) -> None:
+    reading = read(reply)
+    assert reading.reading == "no", reading
+    assert reading.rest == ""  # nothing after the no asks for a task of its own
+
+
+def test_a_no_with_a_request_keeps_the_request() -> None:
+    reading = read("no — what's the status of #W4110297?")
+    assert reading.reading in ("no", "question")
+    assert not reading.executes
+
+
+@pytest.mark.parametrize(
+    ("reply", "changed"),
+    [
+        ("oops, not that one — the other order, #W4110297", "order_id"),
+        ("yes but the reason isn't a mistake, I just don't need it anymore", "reason"),
+        ("yes, but refund it to my paypal", "payment"),
+        ("不是这个订单，我要取消的是 #W6095170", "order_id"),
+    ],
+)
+def test_a_changed_value_is_a_correction(reply: str, changed: str) -> None:
+    reading = read(reply)
+    assert reading.reading == "correction", reading
+    assert changed in reading.changed
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "no, the zip is 27603",
+        "Almost — it's Apt 5C, not 5B. Sorry!",
+        "对，不过是 Apt 15B 不是 5B",
+    ],
+)
+def test_a_changed_part_of_the_address_is_a_correction(reply: str) -> None:
+    assert read(reply, ADDRESS).reading == "correction"
+
+
+def test_a_value_only_asked_about_is_a_question() -> None:
+    reading = read("is the zip 27601 or 27603?", ADDRESS)
+    assert reading.reading == "question"
+
+
+@pytest.mark.parametrize(
+    ("reply", "rest"),
+    [
+        ("Yes please. Also, where is #W4110297?", "where is #W4110297?"),
+        ("确认取消。另外 #W7201231 那单物流到哪了？", "#W7201231 那单物流到哪了？"),
+        ("go ahead. btw what's the status of #W4110297", "what's the status of #W4110297"),
+    ],
+)
+def test_agreement_and_a_separate_request(reply: str, rest: str) -> None:
+    reading = read(reply)
+    assert reading.reading == "yes_and_more", reading
+    assert reading.rest == rest
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "yes. also, when does the refund arrive?",  # about the listed change itself
+        "alright, and the whole $921.73 goes back to my card?",
+        "yes, and the kettle stays?",
+    ],
+)
+def test_a_question_about_the_listed_change_after_a_yes_is_a_question(reply: str) -> None:
+    assert read(reply).reading == "question"
+
+
+@pytest.mark.parametrize(
+    "reply", ["hmm", "🤔", "maybe", "that's everything, bye", "ok, it's #W2387014", "asdf"]
+)
+def test_no_answer_is_unclear_or_cautious(reply: str) -> None:
+    reading = read(reply)
+    assert not reading.executes, reading
+
+
+def test_yes_to_all_covers_every_listed_write() -> None:
+    assert read("yes to all", TWO_ORDERS).all_listed
+    assert read("全部确认", TWO_ORDERS).all_listed
+    assert not read("yes", TWO_ORDERS).all_listed
+
+
+def test_the_model_only_adds_caution() -> None:
+    yes = ConfirmationReading("yes")
+    question = ConfirmationReading("question", source="model")
+    assert most_cautious(yes, question).reading == "question"
+    assert most_cautious(question, yes).reading == "question"  # never made a yes by a model
+    more = ConfirmationReading("yes_and_more", rest="where is #W1", source="model")
+    assert most_cautious(yes, more).reading == "yes_and_more"
+    assert most_cautious(ConfirmationReading("unclear"), yes).reading == "unclear"
+    assert most_cautious(ConfirmationReading("no"), ConfirmationReading("correction")).reading == (
+        "no"
+    )
+
+
+YES_WORDS = [
+    *("yes", "ok", "okay", "sure", "yeah", "right", "fine", "go ahead", "yes to all"),
+    *("好", "对", "行", "是", "可以", "嗯", "确认"),
+]
+QUESTIONS = [
+    "what happens to my refund?",
+    "will the kettle still be refunded in full?",
+    "when does the refund arrive?",
+    "is this the kettle order?",
+    "wait, how long will it take",
+    "but first tell me if I lose the helmet",
+    "退款多久到账？",
+    "这个订单是灯泡吗？",
+    "等一下，运费谁出",
+    "hold on, will my card be charged",
+    "not sure, is the refund full",
+]
+CHANGES = [
+    "the other order, #W4110297",
+    "refund to my paypal instead",
+    "I meant #W6335121",
+    "not that one, cancel #W4110297",
+    "不是这个，是 #W4110297",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    yes=st.sampled_from(YES_WORDS),
+    joiner=st.sampled_from(
+        [", ", " ", "! ", "... ", "，", " - ", ". ", ". Also, ", "，对了，", "。另外，", " btw "]
+    ),
+    rest=st.sampled_from(QUESTIONS + CHANGES),
+    listed=st.sampled_from([CANCEL, TWO_ORDERS]),
+)
+def test_property_a_yes_word_then_a_question_or_change_never_executes(
+    yes: str, joiner: str, rest: str, listed: Listed
+) -> None:
+    reading = read_confirmation(f"{yes}{joiner}{rest}", listed, other_task)
+    assert reading.reading not in EXECUTING, (yes, rest, reading)
+
+
+ADDRESS_QUESTIONS = [
+    "改地址以后会不会晚几天到？",
+    "will changing the address delay the delivery?",
+    "does the new address change my default one too?",
+    "is it too late to change it?",
+    "can you ship it there by friday?",
+]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    yes=st.sampled_from(YES_WORDS),
+    joiner=st.sampled_from([", ", ". Also, ", "，对了，", "。另外，", " but ", " - "]),
+    rest=st.sampled_from(ADDRESS_QUESTIONS),
+)
+def test_property_a_question_about_the_listed_address_change_never_executes(
+    yes: str, joiner: str, rest: str
+) -> None:
+    reading = read_confirmation(f"{yes}{joiner}{rest}", ADDRESS, other_task)
+    assert reading.reading not in EXECUTING, (yes, rest, reading)
