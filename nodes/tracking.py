@@ -408,7 +408,10 @@ def _with_task(
             return Tracked("digress", spec.name, started, paused, identity, list(started["slots"]))
         started = _start(spec, text, starting)
         return Tracked("switch", spec.name, started, paused, identity, list(started["slots"]))
-    if spec is not None and spec.kind == "handoff":
+    # "Sorry, I mistyped. The order is #W…" answers the question even if it reads like a
+    # complaint; only asking for a person, or anger, hands the conversation over then.
+    plain_answer = answering and not ex.asks_for_person(text) and not ex.is_angry(text)
+    if spec is not None and spec.kind == "handoff" and not plain_answer:
         return Tracked("handoff", intent, flow, paused, identity)
     fills = task_slots(slots, flow_spec)
     if flow["asked"] in YES_NO_QUESTIONS and "yes_no" in slots:

@@ -214,8 +214,8 @@ REASON_NOT_NEEDED = re.compile(
 )
 REASON_MISTAKE = re.compile(
     r"by mistake|by accident|accidental|mistaken|ordered (?:the )?wrong|wrong order|"
-    r"didn'?t mean to (?:order|buy)|\bmy mistake\b|\bmistakenly\b|\bwrong (?:one|item|thing|"
-    r"product|size|colou?r|model|\w+)\b|下错|买错|误购|拍错|点错",
+    r"didn'?t mean to (?:order|buy)|\bmy mistake\b|\bmistakenly\b|\b(?:the |a )?wrong (?:item|thing|"
+    r"product|size|colou?r|model|variant)\b|下错|买错|误购|拍错|点错",
     re.I,
 )
 REASON_CUE = re.compile(r"\b(because|since|reason is|the reason)\b|因为|原因", re.I)
@@ -298,7 +298,8 @@ def order_ids(text: str, *, expecting: bool = False) -> list[str]:
 # Something written as an order id that cannot be one: "#W99", "W88812", "#W62O7110" (a
 # letter O), "#W82-6861", "#W03586556" (eight digits), "#12345".
 ATTEMPTED_ID = re.compile(
-    r"(?<![A-Za-z0-9#])#?\s?[Ww][\dOo](?:[\dOo]|-(?=[\dOo])){1,14}(?![A-Za-z0-9])|"
+    r"(?<![A-Za-z0-9#])#?\s?[Ww]-?[\dOo](?:[\dOo]|-(?=[\dOo])){1,14}(?![A-Za-z0-9])|"
+    r"(?<![A-Za-z0-9])#\s?[Ww]-?[A-Za-z0-9][A-Za-z0-9-]{3,14}(?![A-Za-z0-9])|"
     r"(?<![A-Za-z0-9])#\s?\d[\d-]{2,14}(?![A-Za-z0-9])"
 )
 
@@ -806,6 +807,18 @@ UNDO = re.compile(
     r"撤销|撤回|恢复|改回|换回|退回原来|还原|反悔|取消刚才|不是这个意思",
     re.I,
 )
+
+
+PERSON = re.compile(
+    r"\b(?:human|person|people|agent|representative|rep|someone|somebody|manager|supervisor|"
+    r"operator|staff|real)\b|人工|真人|客服|经理|主管",
+    re.I,
+)
+
+
+def asks_for_person(text: str) -> bool:
+    """True when the message mentions a person to talk to ("a human", "人工", "your manager")."""
+    return bool(PERSON.search(text))
 
 
 def asks_to_undo(text: str) -> bool:
