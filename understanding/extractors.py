@@ -215,7 +215,8 @@ REASON_NOT_NEEDED = re.compile(
 REASON_MISTAKE = re.compile(
     r"by mistake|by accident|accidental|mistaken|ordered (?:the )?wrong|wrong order|"
     r"didn'?t mean to (?:order|buy)|\bmy mistake\b|\bmistakenly\b|"
-    r"\b(?:the |a )?wrong (?:item|thing|product|size|colou?r|model|variant)\b|下错|买错|误购|拍错|点错",
+    r"\b(?:the |a )?wrong (?:item|thing|product|size|colou?r|model|variant)\b|"
+    r"下错|买错|误购|拍错|点错",
     re.I,
 )
 REASON_CUE = re.compile(r"\b(because|since|reason is|the reason)\b|因为|原因", re.I)
