@@ -489,7 +489,7 @@ PLAIN = frozenset({"content", "affirm_lead", "all", "weak_separate"})
 # Words that may stand beside a named action without saying anything else ("cancel them both").
 OBJECTS = (
     "it|them|that|this|both|all|all of them|everything|the order|this order|that order|"
-    "the (?:whole|entire) order|now|then|just|please|for me|go ahead and|and|"
+    "the (?:whole|entire) order|now|then|just|please|for me|go ahead and|and|直接|就|"
     "吧|掉|了|呀|啊|吧吧|的|就|都|全部|两个都|两个|一起|好了|就行|即可|嘛|呗|#w[0-9]{7}"
 )
 
@@ -622,6 +622,12 @@ def _about_listed(rest: str, listed: Listed, words: Vocabulary) -> bool:
     return any(contains_phrase(rest, w) for w in (*listed.alternatives, *listed.values))
 
 
+def _substantive(text: str) -> bool:
+    """True when a part is long enough to be a request of its own (four words, six hanzi)."""
+    han = len(re2.findall(r"[\x{4e00}-\x{9fff}]", text))
+    return han >= 6 or len(text.split()) >= 4
+
+
 def _states_values(text: str) -> bool:
     """True when a part states a value of a slot (an id, an address, a payment method …)."""
     return bool(
@@ -658,8 +664,13 @@ def _agreement_or_not(
         return ConfirmationReading("unclear", cues=("values_with_agreement",))
     if classify is None:
         return ConfirmationReading("unclear", cues=("content_unread",))
+    words = vocabulary()
     for part in content:
+        if not _substantive(part.text):
+            continue  # "just the order", "那就这样": too short to ask for a task of its own
         task = classify(part.text)
+        if task is not None and task != listed.task and _about_listed(part.text, listed, words):
+            return ConfirmationReading("unclear", cues=("remark_on_listed",))
         if task is not None and task != listed.task:
             return ConfirmationReading(
                 "yes_and_more",

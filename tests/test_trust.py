@@ -1,0 +1,377 @@
+"""Trust (issue 7): no write the customer did not list and confirm, no account for a name
+someone only mentions, handoffs that last until released, bounded cost of bad input."""
+
+from __future__ import annotations
+
+import shutil
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from keel.api import Keel
+from persistence.audit import AuditLog
+from persistence.db import get_engine, session_scope, sqlite_url
+from persistence.demo_data import load_demo_data
+from persistence.handoff import HandoffQueue
+from persistence.models import Order, User
+from state.context import Context
+from understanding.addresses import address_in, amend_address, without_addresses
+from understanding.identity import claims_name, email_is_other, name_claim
+
+HARPER = "Hi, I'm Harper Ahmed, zip 28268."
+PENDING = "#W2387014"  # Harper's only pending order
+PROCESSED = "#W4110297"
+WRITES = {
+    "cancel_pending_order",
+    "modify_pending_order_address",
+    "modify_pending_order_items",
+    "modify_pending_order_payment",
+    "return_delivered_order_items",
+    "exchange_delivered_order_items",
+    "modify_user_address",
+}
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("trust") / "template.db"
+    url = sqlite_url(path)
+    load_demo_data(url)
+    get_engine(url).dispose()
+    return path
+
+
+@pytest.fixture
+def context(template_db: Path, tmp_path: Path) -> Context:
+    path = tmp_path / f"{uuid.uuid4().hex}.db"
+    shutil.copyfile(template_db, path)
+    return Context(database_url=sqlite_url(path), retry_backoff_seconds=(0.0,))
+
+
+@pytest.fixture
+def agent(context: Context) -> Iterator[Keel]:
+    yield Keel(context)
+
+
+def order(context: Context, order_id: str) -> dict[str, Any]:
+    with session_scope(context.database_url) as session:
+        row = session.get(Order, order_id)
+        assert row is not None
+        return {
+            "status": row.status,
+            "address1": row.address1,
+            "address2": row.address2,
+            "zip": row.zip,
+            "reason": row.cancel_reason,
+        }
+
+
+def user_address(context: Context, user_id: str) -> str:
+    with session_scope(context.database_url) as session:
+        row = session.get(User, user_id)
+        assert row is not None
+        return row.address1
+
+
+# --------------------------------------------------------------------------- addresses
+
+
+def test_an_order_id_is_never_part_of_an_address() -> None:
+    text = (
+        "change the shipping address of order #W4077005 to 1200 Ocean Ave, Apt 5, "
+        "Santa Monica, CA 90401"
+    )
+    assert address_in(text) == {
+        "address1": "1200 Ocean Ave",
+        "address2": "Apt 5",
+        "city": "Santa Monica",
+        "state": "CA",
+        "country": "USA",
+        "zip": "90401",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "address1", "zip_code"),
+    [
+        (
+            "my zip is 28268 and ship #W1234567 to 12 Oak St, Boston, Massachusetts 02110",
+            "12 Oak St",
+            "02110",
+        ),
+        (
+            "新地址：88 Market Street, Suite 12, San Francisco, CA 94105。谢谢",
+            "88 Market Street",
+            "94105",
+        ),
+        (
+            "to 3401 Kirby Dr, Unit 9, Houston, TX 77098. And what address is #W1603792 going to?",
+            "3401 Kirby Dr",
+            "77098",
+        ),
+        ("改成 1 Ferry Building, Suite 50, San Francisco, CA 94111。", "1 Ferry Building", "94111"),
+        (
+            "邮编 94102。请把订单 #W5815923 的收货地址改成 "
+            "1 Market Street, Suite 300, San Francisco, CA 94105。",
+            "1 Market Street",
+            "94105",
+        ),
+    ],
+)
+def test_addresses_in_messages_keep_their_boundaries(
+    text: str, address1: str, zip_code: str
+) -> None:
+    found = address_in(text)
+    assert found is not None and found["address1"] == address1 and found["zip"] == zip_code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hi I am Harper, zip 28268, cancel order #W2387014",
+        "I ordered 2 laptops and 3 mice",
+        "mei davis, 80217",
+    ],
+)
+def test_sentences_are_no_addresses(text: str) -> None:
+    assert address_in(text) is None
+
+
+def test_an_incomplete_address_is_marked_so() -> None:
+    assert address_in("No — 724 Evergreen Terrace, I swapped the numbers") == {
+        "address1": "724 Evergreen Terrace",
+        "address2": "",
+        "incomplete": "yes",
+    }
+
+
+def test_the_zip_of_an_address_is_no_identification() -> None:
+    assert "94105" not in without_addresses("ship to 88 Market Street, San Francisco, CA 94105")
+
+
+def test_a_correction_amends_the_listed_address() -> None:
+    listed = {"address1": "5100 Broadway", "address2": "Apt 4", "city": "San Antonio",
+              "state": "TX", "country": "USA", "zip": "78209"}  # fmt: skip
+    assert amend_address(listed, "it's Apt 14, not Apt 4")["address2"] == "Apt 14"  # type: ignore[index]
+    assert amend_address(listed, "the zip is 78210, not 78209")["zip"] == "78210"  # type: ignore[index]
+    assert amend_address(listed, "门牌号是 5010 不是 5100")["address1"] == "5010 Broadway"  # type: ignore[index]
+    assert amend_address(listed, "yes that's right") is None
+
+
+# --------------------------------------------------------------------------- identity
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("my neighbour anya parker recommended you. my zip is 98126", "other"),
+        ("I'm calling for my mom. She's Anya Parker, zip 98126.", "other"),
+        ("I'm checking on Anya Parker's order, her zip is 98126", "other"),
+        ("帮我朋友 Anya Parker 查一下订单", "other"),
+        ("I ordered this for Anya Parker", "other"),
+        ("Hi, I'm Anya Parker, zip 98126", "self"),
+        ("anya parker, 98126", "self"),
+        ("Anya Parker here", "self"),
+        ("我是 Anya Parker，邮编 98126", "self"),
+        ("the order is under Anya Parker", "none"),
+    ],
+)
+def test_a_name_is_claimed_only_by_the_speaker(text: str, claim: str) -> None:
+    assert name_claim(text, "Anya", "Parker") == claim
+    assert claims_name(text, "Anya", "Parker") is (claim == "self")
+
+
+def test_an_email_given_as_someone_elses_is_no_claim() -> None:
+    assert email_is_other("my mom's email is amy@example.com", "amy@example.com")
+    assert not email_is_other("my email is amy@example.com", "amy@example.com")
+
+
+def test_a_name_mentioned_as_someone_else_opens_nothing(agent: Keel) -> None:
+    turn = agent.send("n1", "my neighbour harper ahmed recommended you. my zip is 28268")
+    assert turn.user_id is None
+    assert PENDING not in turn.reply
+    assert agent.send("n1", "show me her orders").user_id is None
+
+
+def test_failed_identifications_are_limited_per_session(agent: Keel, context: Context) -> None:
+    context_limit = context.max_identity_attempts
+    for index, zip_code in enumerate(["28201", "28202", "28203", "28204", "28205"], start=1):
+        turn = agent.send("z1", f"I'm Harper Ahmed, zip {zip_code}")
+        assert turn.user_id is None
+        assert (turn.awaiting == "human") is (index == context_limit)
+    turn = agent.send("z1", "I'm Harper Ahmed, zip 28268")  # right, but now with a human
+    assert turn.user_id is None and turn.awaiting == "human"
+    events = AuditLog(context.database_url).events("z1", "identification")
+    assert sum(e["name"].startswith("failed:name:harper ahmed") for e in events) == 5
+
+
+def test_failed_identifications_are_limited_per_target_across_sessions(
+    agent: Keel, context: Context
+) -> None:
+    for index in range(context.max_identity_attempts):  # fresh sessions, one guess each
+        agent.send(f"fresh-{index}", f"I'm Harper Ahmed, zip 2830{index}")
+    turn = agent.send("fresh-last", "I'm Harper Ahmed, zip 28268")
+    assert turn.user_id is None and turn.awaiting == "human"  # the account is locked
+
+
+def test_identification_attempts_spend_rate_limit_tokens(template_db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "limited.db"
+    shutil.copyfile(template_db, path)
+    agent = Keel(Context(database_url=sqlite_url(path), rate_capacity=2, rate_refill_per_second=0))
+    replies = [agent.send(f"r{i}", f"I'm Harper Ahmed, zip 2820{i}").reply for i in range(3)]
+    assert "faster than I can handle" in replies[-1]  # three sessions, one target: limited
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def test_a_malformed_id_is_asked_for_again_never_guessed(agent: Keel, context: Context) -> None:
+    turn = agent.send("m1", f"{HARPER} cancel #W99")
+    assert "#W99" in turn.reply and PENDING not in turn.reply
+    agent.send("m1", "yes")
+    assert order(context, PENDING)["status"] == "pending"
+
+
+def test_a_look_up_beside_a_change_is_never_changed(agent: Keel, context: Context) -> None:
+    turn = agent.send(
+        "l1",
+        f"{HARPER} Cancel {PENDING}, ordered by mistake, and tell me the status of {PROCESSED}",
+    )
+    assert turn.awaiting == "confirmation"
+    done = agent.send("l1", "yes to all")
+    assert order(context, PENDING)["status"] == "cancelled"
+    assert order(context, PROCESSED)["status"] == "processed"
+    assert PROCESSED in done.reply
+
+
+def test_a_correction_at_the_confirmation_is_listed_anew(agent: Keel, context: Context) -> None:
+    agent.send("c1", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    turn = agent.send("c1", "oops, actually it's because I no longer need it")
+    assert turn.awaiting == "confirmation" and "no longer needed" in turn.reply
+    assert order(context, PENDING)["status"] == "pending"
+    agent.send("c1", "yes")
+    assert order(context, PENDING)["reason"] == "no longer needed"
+
+
+def test_a_question_at_the_confirmation_keeps_it_pending(agent: Keel, context: Context) -> None:
+    agent.send("q1", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    for text in ("ok but wait, what happens to my refund?", "对了，退款多久到账？"):
+        turn = agent.send("q1", text)
+        assert turn.awaiting == "confirmation" and PENDING in turn.reply
+        assert turn.values["confirmation"]["reading"] == "question"
+    assert order(context, PENDING)["status"] == "pending"
+    agent.send("q1", "ok, yes")
+    assert order(context, PENDING)["status"] == "cancelled"
+
+
+def test_undecided_replies_end_with_a_human_and_nothing_changed(
+    agent: Keel, context: Context
+) -> None:
+    agent.send("u1", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    turns = [agent.send("u1", "hmm") for _ in range(context.max_confirm_rounds + 1)]
+    assert [t.awaiting for t in turns[:-1]] == ["confirmation"] * context.max_confirm_rounds
+    assert turns[-1].awaiting == "human"
+    assert order(context, PENDING)["status"] == "pending"
+
+
+def test_its_address_is_the_order_in_focus(agent: Keel, context: Context) -> None:
+    agent.send("a1", f"{HARPER} What's the status of {PENDING}?")
+    turn = agent.send("a1", "can you change its address to 12 Oak St, Boston, MA 02110?")
+    assert turn.awaiting == "confirmation" and PENDING in turn.reply
+    agent.send("a1", "yes")
+    assert order(context, PENDING)["address1"] == "12 Oak St"
+    assert user_address(context, "harper_ahmed_1689") != "12 Oak St"
+
+
+def test_undo_after_a_change_goes_to_a_human_with_what_was_done(
+    agent: Keel, context: Context
+) -> None:
+    agent.send("d1", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    agent.send("d1", "yes")
+    turn = agent.send("d1", "oh no, undo that")
+    assert turn.awaiting == "human"
+    (ticket,) = HandoffQueue(context.database_url).tickets("d1")
+    assert ticket["reason"] == "undo"
+    assert ticket["package"]["done"]["args"]["order_id"] == PENDING
+
+
+def test_an_unlisted_write_is_listed_before_it_runs(agent: Keel, context: Context) -> None:
+    """The plan of a write whose arguments were not listed is asked about, never run."""
+    agent.send("w1", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    values = agent.values("w1")
+    assert values["listing"] == [
+        {
+            "tool": "cancel_pending_order",
+            "args": {"order_id": PENDING, "reason": "ordered by mistake"},
+        }
+    ]
+    from langchain_core.messages import HumanMessage
+
+    from nodes.act import execute_tool
+    from state.dialogue import DialogueState
+
+    plan = {**values["plan"], "args": {"order_id": PROCESSED, "reason": "ordered by mistake"}}
+    state = DialogueState(**{**values, "plan": plan, "messages": [HumanMessage("yes")]})
+
+    class Runtime:
+        pass
+
+    runtime = Runtime()
+    runtime.context = context  # type: ignore[attr-defined]
+    update = execute_tool(state, runtime)  # type: ignore[arg-type]
+    assert update["route"] == "confirm" and "outcome" not in update
+    assert order(context, PROCESSED)["status"] == "processed"
+
+
+MESSAGES = [
+    f"{HARPER} Cancel {PENDING}, ordered by mistake.",
+    f"Cancel {PROCESSED}, I don't need it",
+    "yes",
+    "yes to all",
+    "ok but wait, what happens to my refund?",
+    "no",
+    "sure, but first tell me when the refund arrives",
+    "change its address to 12 Oak St, Boston, MA 02110",
+    "please change my default address to 9 Elm Rd, Austin, TX 78701",
+    "oops, the other order",
+    "cancel #W99",
+    "好的，不过退款多久到账？",
+    "是",
+    "go ahead. Also, what's the status of #W4110297?",
+    "I want to return the sunglasses from #W1602485 to my visa",
+    "hmm",
+]
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(conversation=st.lists(st.sampled_from(MESSAGES), min_size=2, max_size=7))
+def test_property_every_write_was_listed_first(
+    template_db: Path, tmp_path: Path, conversation: list[str]
+) -> None:
+    """A write tool never runs without a preceding listing of that tool and those arguments."""
+    path = tmp_path / f"{uuid.uuid4().hex}.db"
+    shutil.copyfile(template_db, path)
+    context = Context(database_url=sqlite_url(path), retry_backoff_seconds=(0.0,))
+    agent = Keel(context)
+    session = f"p-{uuid.uuid4().hex[:8]}"
+    for text in [MESSAGES[0], *conversation]:
+        agent.send(session, text)
+    listed: list[tuple[str, str]] = []
+    for event in AuditLog(context.database_url).events(session):
+        if event["kind"] == "confirmation" and event["name"] == "listed":
+            listed += [
+                (w["tool"], repr(sorted(w["args"].items()))) for w in event["payload"]["writes"]
+            ]
+        if event["kind"] == "tool" and event["payload"].get("access") == "write":
+            assert event["name"] in WRITES
+            args = event["payload"]["args"]
+            assert (event["name"], repr(sorted(args.items()))) in listed, (conversation, event)
