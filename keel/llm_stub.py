@@ -215,11 +215,13 @@ def llm_stub(*replies: StubReply, responder: Responder | None = None) -> Iterato
         thread.join(timeout=5)
 
 
-def model_like_responder(domain: str) -> Responder:
+def model_like_responder(domain: str, phrase: str | None = None) -> Responder:
     """Answer like a well-behaved model: understanding by the offline reading, phrasing verbatim.
 
     For benchmarks and tests that count how often the graph calls the model rather
-    than what the model says.
+    than what the model says. A reply to a confirmation reads as "yes" (the offline
+    reading decides then); ``phrase``, when given, is every rephrasing's answer (a test
+    of the output check).
     """
     from understanding.offline import offline_understander
 
@@ -228,11 +230,14 @@ def model_like_responder(domain: str) -> Responder:
     def respond(request: dict[str, Any]) -> StubReply:
         messages = request.get("messages") or []
         last = str(messages[-1].get("content") or "") if messages else ""
-        if request.get("tools"):
+        tools = request.get("tools") or []
+        if any(t.get("function", {}).get("name") == "ModelConfirmation" for t in tools):
+            return StubReply.tool({"reading": "yes"})
+        if tools:
             reading = understander.read(last)
             return StubReply.tool(
                 {"intent": reading.intent, "confidence": reading.confidence, "slots": {}}
             )
-        return StubReply.text(last)
+        return StubReply.text(phrase if phrase is not None else last)
 
     return respond

@@ -34,6 +34,8 @@ CANCEL_MESSAGE = (
     "Hi, I'm Harper Ahmed, zip 28268. Please cancel order #W2387014, I ordered it by mistake."
 )
 EXPECTED_NODES = {
+    "hold_for_human",
+    "answer_question",
     "guard_input",
     "understand",
     "validate_slots",
@@ -301,3 +303,23 @@ def test_the_server_serves_the_calibration_routes_and_graph(server: Server) -> N
     assert {"check_duplicate", "run_tool", "correct", "record"} <= {
         node["id"] for node in drawing["nodes"]
     }
+
+
+def test_handoff_mode_and_release_on_the_server(server: Server) -> None:
+    """After a handoff, new input goes to the human's queue until a release resume."""
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    thread_id = client.threads.create()["thread_id"]
+    say = {"messages": [{"role": "user", "content": "I want to talk to a real person please"}]}
+    updates, values = _stream(client, thread_id, input=say)
+    assert _interrupts(updates)[0]["value"]["type"] == "handoff", updates
+    _, values = _stream(client, thread_id, command={"resume": {"type": "agent", "text": "Hi, Sam"}})
+    assert values["reply"] == "Hi, Sam" and values["awaiting"] == "human", values
+    # A client that sends new input instead of a resume: still the human's, not the bot's.
+    cancel = {"messages": [{"role": "user", "content": CANCEL_MESSAGE}]}
+    updates, values = _stream(client, thread_id, input=cancel)
+    assert values["awaiting"] == "human", values
+    assert "understand" not in values["path"], values["path"]
+    _, values = _stream(client, thread_id, command={"resume": {"type": "release"}})
+    assert values["awaiting"] == "nothing" and values["handoff"] is None, values
