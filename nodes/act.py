@@ -43,6 +43,7 @@ from understanding.confirmation import (
     read_confirmation,
 )
 from understanding.deadline import turn_deadline
+from understanding.offline import INTENT_RANK
 from understanding.service import get_understander
 
 RECENT_RESULTS = 5
@@ -150,12 +151,20 @@ def task_reader(context: Context) -> Callable[[str], str | None]:
     return classify
 
 
-def asks_for_human(context: Context, text: str) -> bool:
-    """True when the reply asks for a person ("can I talk to someone?")."""
+def asks_for_human(context: Context, text: str, reading: str) -> bool:
+    """True when the reply asks for a person ("can I talk to someone?").
+
+    A question that only sounds like a complaint ("I threw out the case, is that a
+    problem") is answered: at a question, only a handoff request of full rank (not one
+    the domain ranks below requests, like a complaint) takes the conversation to a human.
+    """
     config = domain_config(context)
     understander = get_understander(context)
     spec = config.intents.get(getattr(understander, "offline", understander).read(text).intent)
-    return spec is not None and spec.kind == "handoff"
+    if spec is None or spec.kind != "handoff":
+        return False
+    full_rank = spec.priority is None or spec.priority >= INTENT_RANK["handoff"]
+    return reading != "question" or full_rank
 
 
 def closing_notice(context: Context, text: str) -> str | None:
@@ -257,7 +266,7 @@ def await_confirmation(
             update={**base, "plan": None, "listing": [], "confirm_rounds": 0},
         )
     rounds = state.confirm_rounds + 1
-    if rounds > context.max_confirm_rounds or asks_for_human(context, text):
+    if rounds > context.max_confirm_rounds or asks_for_human(context, text, reading.reading):
         reason = "requested" if rounds <= context.max_confirm_rounds else "confirmation_undecided"
         return Command(
             goto="handoff",

@@ -176,8 +176,11 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         update["focus_order"] = str(flow["slots"]["order_id"])  # "the other one" is not this
     if tracked.queued:  # "…and then I'll help you return the watch"
         queued = [f"request.{i}" for i in tracked.queued]
-        notice = {"key": "agenda.queued", "data": {"requests": queued}, "after": True}
-        update["notices"] = [*state.notices, notice]
+        notices = [{"key": "agenda.queued", "data": {"requests": queued}, "after": True}]
+        if tracked.looked_up:  # the listing says which orders are only read, never changed
+            looked = {"orders": ", ".join(tracked.looked_up)}
+            notices.append({"key": "agenda.looked_up", "data": looked, "after": True})
+        update["notices"] = [*state.notices, *notices]
     return update
 
 

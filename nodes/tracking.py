@@ -45,6 +45,7 @@ class Tracked:
     identity: dict[str, str]
     changed: list[str] = field(default_factory=list)  # slots set or overwritten this turn
     queued: list[str] = field(default_factory=list)  # further requests put in line this turn
+    looked_up: list[str] = field(default_factory=list)  # orders those requests only read
 
 
 def new_flow(intent: str) -> Flow:
@@ -130,6 +131,7 @@ def track(
         for _, part in others:
             own = own.replace(part, " ")
         text = " ".join(own.split())
+        slots = own_orders(slots, text)
     intent = for_order(config, intent, text, flow, focus_order)
     tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
     if tracked.act in ("new", "switch") and tracked.flow is not None:
@@ -142,7 +144,30 @@ def track(
             else [*tracked.paused, *reversed(waiting)]
         )
         tracked.queued = [i for i, _ in others]
+        tracked.looked_up = [
+            str(w["slots"]["order_id"])
+            for w in waiting
+            if config.intent(w["intent"]).kind != "write" and w["slots"].get("order_id")
+        ]
     return tracked
+
+
+def own_orders(slots: dict[str, Any], text: str) -> dict[str, Any]:
+    """The message's values with only the order ids the task's own words name.
+
+    An order another request of the same message names ("…and tell me the status of
+    #W2") is that request's: it never joins the task starting now.
+    """
+    ids = slots.get("order_ids")
+    if not ids:
+        return slots
+    named = set(ex.order_ids(text))
+    kept = [i for i in ids if i in named]
+    narrowed = {k: v for k, v in slots.items() if k not in ("order_id", "order_ids")}
+    if kept:
+        narrowed["order_ids"] = kept
+        narrowed["order_id"] = slots.get("order_id") if slots.get("order_id") in kept else kept[0]
+    return narrowed
 
 
 def for_order(

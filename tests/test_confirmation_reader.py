@@ -126,6 +126,44 @@ def test_a_no_is_no_even_after_a_yes_word(reply: str) -> None:
     assert reading.rest == ""  # nothing after the no asks for a task of its own
 
 
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "yes if it's the same size",
+        "Sure, if it still ships this week",
+        "ok as long as my card isn't charged twice",
+        "yeah guess so",
+        "fine I suppose",
+        "行 如果来得及就改",
+        "嗯 要是有货的话就换",
+        "好，只要退款能到原卡",
+    ],
+)
+def test_a_conditional_or_half_hearted_yes_is_no_yes(reply: str) -> None:
+    """A yes that depends on something, or only half agrees, waits for a plain answer."""
+    reading = read(reply)
+    assert reading.reading in ("question", "unclear"), reading
+    assert not reading.executes
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "fine, forget the exchange",
+        "ok forget about the cancellation",
+        "alright, drop it",
+        "ok skip the return",
+    ],
+)
+def test_dropping_the_listed_change_is_no(reply: str) -> None:
+    assert read(reply).reading == "no"
+
+
+@pytest.mark.parametrize("reply", ["就这么办吧", "yes吧", "ok吧", "yessir", "那就这么办"])
+def test_agreement_with_a_softening_particle_is_yes(reply: str) -> None:
+    assert read(reply).reading == "yes"
+
+
 def test_a_no_with_a_request_keeps_the_request() -> None:
     reading = read("no — what's the status of #W4110297?")
     assert reading.reading in ("no", "question")
@@ -234,6 +272,17 @@ QUESTIONS = [
     "hold on, will my card be charged",
     "not sure, is the refund full",
 ]
+CONDITIONS = [
+    "if the refund goes back to my card",
+    "as long as it arrives before the weekend",
+    "assuming the kettle is in that order",
+    "guess so",
+    "I suppose",
+    "如果还来得及的话就办",
+    "要是退款能原路退回就行",
+    "只要不影响别的订单",
+    "假如运费不用我出",
+]
 CHANGES = [
     "the other order, #W4110297",
     "refund to my paypal instead",
@@ -249,7 +298,7 @@ CHANGES = [
     joiner=st.sampled_from(
         [", ", " ", "! ", "... ", "，", " - ", ". ", ". Also, ", "，对了，", "。另外，", " btw "]
     ),
-    rest=st.sampled_from(QUESTIONS + CHANGES),
+    rest=st.sampled_from(QUESTIONS + CONDITIONS + CHANGES),
     listed=st.sampled_from([CANCEL, TWO_ORDERS]),
 )
 def test_property_a_yes_word_then_a_question_or_change_never_executes(

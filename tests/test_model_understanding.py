@@ -189,6 +189,24 @@ def test_reads_intent_and_slots_with_one_call(offline: OfflineUnderstander, db_u
     assert event["latency_ms"] is not None
 
 
+def test_a_look_up_beside_a_change_stays_a_request_of_its_own(db_url: str) -> None:
+    """The model names one intent; the look-up beside the change still waits as its own."""
+    from understanding.offline import offline_understander
+
+    text = "Cancel #W1234567, ordered by mistake, and tell me the status of #W7654321"
+    understander, _ = scripted(
+        offline_understander("retail"),
+        db_url,
+        reading_call(
+            {"intent": "cancel_order", "confidence": 0.9, "slots": {"order_id": "W1234567"}}
+        ),
+    )
+    reading = understander.read(text, active_intent=None, language="en")
+    assert reading.source == "model" and reading.intent == "cancel_order"
+    assert [intent for intent, _ in reading.others] == ["order_status"]
+    assert "#W7654321" in reading.others[0][1] and "#W1234567" not in reading.others[0][1]
+
+
 def test_structured_slots_have_offline_shapes(offline: OfflineUnderstander, db_url: str) -> None:
     text = (
         "I'm noah brown, zip 80279. Refund to my visa ending in 4242 and ship to "

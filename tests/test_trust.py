@@ -249,6 +249,43 @@ def test_a_look_up_beside_a_change_is_never_changed(agent: Keel, context: Contex
     assert PROCESSED in done.reply
 
 
+SOFIA = "I'm Sofia Torres, zip 80270."
+CHANGED, LOOKED_UP = "#W4024071", "#W7335104"  # both of Sofia's orders are pending
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        f"Cancel {CHANGED}, ordered by mistake, and tell me the status of {LOOKED_UP}",
+        f"Cancel {CHANGED} (ordered by mistake) and tell me the status of {LOOKED_UP}",
+        f"cancel {CHANGED} ordered by mistake, what's the status of {LOOKED_UP}",
+        f"Cancel {CHANGED} because I ordered it by mistake and let me know where {LOOKED_UP} is",
+        f"cancel {CHANGED} ordered by mistake plus give me an update on {LOOKED_UP}",
+        f"Cancel {CHANGED}, ordered by mistake. Also where is {LOOKED_UP}?",
+        f"取消 {CHANGED} 买错了 顺便查下 {LOOKED_UP} 的状态",
+        f"取消 {CHANGED}，买错了，再帮我看看 {LOOKED_UP} 到哪了",
+    ],
+)
+def test_an_order_only_asked_about_is_never_in_the_change(
+    agent: Keel, context: Context, request_text: str
+) -> None:
+    """Whatever joins a look-up to a change, "yes to all" changes only the listed order."""
+    turn = agent.send("l2", f"{SOFIA} {request_text}")
+    assert turn.awaiting == "confirmation", turn.reply
+    assert CHANGED in turn.reply and "yes to all" not in turn.reply.lower()
+    agent.send("l2", "yes to all")
+    assert order(context, CHANGED)["status"] == "cancelled"
+    assert order(context, LOOKED_UP)["status"] == "pending"
+
+
+def test_several_orders_named_for_one_change_are_all_listed(agent: Keel, context: Context) -> None:
+    """ "#W1 and #W2" with one verb: both are the change's, each listed, "yes to all" does both."""
+    turn = agent.send("l3", f"{SOFIA} Cancel {CHANGED} and {LOOKED_UP}, ordered by mistake")
+    assert CHANGED in turn.reply and LOOKED_UP in turn.reply
+    agent.send("l3", "yes to all")
+    assert order(context, CHANGED)["status"] == order(context, LOOKED_UP)["status"] == "cancelled"
+
+
 def test_a_correction_at_the_confirmation_is_listed_anew(agent: Keel, context: Context) -> None:
     agent.send("c1", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
     turn = agent.send("c1", "oops, actually it's because I no longer need it")
@@ -267,6 +304,17 @@ def test_a_question_at_the_confirmation_keeps_it_pending(agent: Keel, context: C
     assert order(context, PENDING)["status"] == "pending"
     agent.send("q1", "ok, yes")
     assert order(context, PENDING)["status"] == "cancelled"
+
+
+def test_a_question_that_sounds_like_a_complaint_is_answered_not_handed_off(
+    agent: Keel, context: Context
+) -> None:
+    agent.send("q2", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    turn = agent.send("q2", "sure but I threw out the box already, is that a problem")
+    assert turn.awaiting == "confirmation", turn.reply
+    turn = agent.send("q2", "this is going nowhere, get me a manager")
+    assert turn.awaiting == "human"
+    assert order(context, PENDING)["status"] == "pending"
 
 
 def test_undecided_replies_end_with_a_human_and_nothing_changed(

@@ -746,7 +746,12 @@ class ModelUnderstander:
             },
             latency,
         )
-        return Reading(intent=intent, confidence=confidence, slots=slots, source="model")
+        # Further requests of the message are the offline reading's: the model names one
+        # intent, and a look-up beside a change must not become part of the change.
+        others = tuple(o for o in offline.others if o[0] != intent)
+        return Reading(
+            intent=intent, confidence=confidence, slots=slots, source="model", others=others
+        )
 
     def _count(self) -> None:
         with self._lock:

@@ -150,8 +150,38 @@ class OfflineUnderstander:
             return UNKNOWN, float(predictions[0].confidence), ()
         # The main request's own words: its sentences (not the whole of a Chinese message).
         own = [p for label, p in labelled if label == best[3] and p != text] or [text]
-        others = self._others(best[3], " ".join(own), asked) if len(parts) > 1 else ()
+        main_part = " ".join(own)
+        beside = self._lookups_beside(best[3], main_part)
+        for _, clause in beside:
+            main_part = main_part.replace(clause, " ")
+        asked = [*asked, *beside]
+        others = self._others(best[3], main_part, asked) if len(parts) > 1 or beside else ()
         return best[3], best[2], others
+
+    def _lookups_beside(self, main: str, text: str) -> list[tuple[str, str]]:
+        """Clauses of a change request that look an order up: ``(intent, clause)``.
+
+        "Cancel #W1, ordered by mistake, and tell me the status of #W2", "取消 #W1 顺便查下
+        #W2 的状态": one sentence, two requests. When a change names several orders, each
+        clause that names one is read on its own; a clause that is a look-up (not of the
+        change's family) keeps its order out of the change, whatever word joins it. A clause
+        that only names an order ("and #W2") is read as nothing and stays with the change.
+        """
+        spec = self.config.intents.get(main)
+        if spec is None or spec.kind != "write" or len(set(ex.order_ids(text))) < 2:
+            return []
+        clauses = [c for c in (c.strip(" ,;") for c in CLAUSE.split(text)) if c]
+        naming = [c for c in clauses if ex.order_ids(c) and _says_more(c)][:MAX_VIEWS]
+        found: list[tuple[str, str]] = []
+        family = self._family(main)
+        for clause, prediction in zip(naming, self._predict(naming), strict=True):
+            label, _ = self._accept(prediction)
+            if label in (UNKNOWN, main):
+                continue
+            kind = self.config.intents[label].kind
+            if kind in ("read", "knowledge") and (family is None or self._family(label) != family):
+                found.append((label, clause))
+        return found
 
     def _predict(self, parts: list[str]) -> list[Prediction]:
         """Classify each view; one that only identifies the user needs no model.
@@ -246,10 +276,12 @@ class OfflineUnderstander:
 IDENTITY_CONFIDENCE = 0.9  # confidence reported for a sentence that only identifies the user
 CUE_CONFIDENCE = 0.75  # confidence reported for an intent named by one of its cues
 INTENT_RANK = {"handoff": 4, "write": 3, "read": 2, "knowledge": 2, "auth": 1, "smalltalk": 0}
-# Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request), and
+# Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request; "顺便"
+# and its like start one too), and
 # a second request joined by "and" ("return the hose, and exchange the boots").
 SENTENCE = re.compile(
     r"(?<=[.!?;])\s+|(?<=[.!?])(?=(?-i:[A-Z][a-z]))|(?<=[。！？；，])\s*|"  # not "jamal.ng@…"
+    r"\s*(?=顺便|另外|然后|同时|并且)|"  # Chinese joining words start a clause
     r"\s+(?:and also|also|then)\s+|,?\s+and\s+(?=(?:also\s+)?"
     r"(?:i\s+(?:also\s+)?(?:want|would|need|'d|'m)|exchange|return|cancel|change|modify|swap|"
     r"update|track|send|ship|switch)\b)",
@@ -257,6 +289,13 @@ SENTENCE = re.compile(
 )
 
 
+# Clauses of one request sentence, for telling which order each request names: commas,
+# brackets, "and", "plus", "also", "then", and Chinese joining words ("顺便", "另外").
+CLAUSE = re.compile(
+    r"[,;()（）]|\s+(?:and|plus|also|then|but)\s+|"
+    r"顺便|另外|还有|然后|同时|并且|再帮我|再给我|再查|帮我查|也帮我",
+    re.I,
+)
 MAX_VIEWS = 10  # sentences classified per message (each costs an embedding)
 
 
@@ -281,6 +320,19 @@ def views(text: str) -> list[str]:
     if stripped != text and len(stripped.split()) >= 2:
         return [text, stripped]
     return [text]
+
+
+def _says_more(clause: str) -> bool:
+    """True when a clause says something besides naming orders ("#W2 too" says nothing)."""
+    words = ex.mask_entities(clause).split()
+    content = [w for w in words if w.lower().strip(".,!?'s") not in FILLER_WORDS]
+    return len(content) >= 2 or bool(ex.CJK.search(" ".join(content)))
+
+
+FILLER_WORDS = frozenset(
+    {"orderid", "email", "paymentid", "userid", "0", "", "and", "also", "too", "the", "order"}
+    | {"orders", "one", "plus", "&", "as", "well", "both"}
+)
 
 
 def segments(text: str) -> list[str]:
