@@ -278,6 +278,34 @@ def test_an_order_only_asked_about_is_never_in_the_change(
     assert order(context, LOOKED_UP)["status"] == "pending"
 
 
+@pytest.mark.parametrize(
+    ("text", "main", "other"),
+    [
+        (
+            "Return the boots from #W1111111 to my original payment and when will #W2222222 "
+            "arrive?",
+            "return_items",
+            "order_status",
+        ),
+        (
+            "please change the address of #W1111111 to 19 W 24th St, Apt 3R, New York, NY "
+            "10010 and what's the status of #W2222222",
+            "modify_address",
+            "order_status",
+        ),
+        ("取消 #W1111111 买错了 顺便查下 #W2222222 的状态", "cancel_order", "order_status"),
+    ],
+)
+def test_two_requests_in_one_sentence_are_both_read(text: str, main: str, other: str) -> None:
+    """A sentence holding a change and a look-up: the change first, the look-up in line."""
+    from understanding.offline import offline_understander
+
+    intent, _, others = offline_understander("retail").requests(text)
+    assert intent.startswith(main.split("_")[0]), (intent, others)
+    assert [o for o, _ in others] == [other]
+    assert "#W2222222" in others[0][1] and "#W1111111" not in others[0][1]
+
+
 def test_several_orders_named_for_one_change_are_all_listed(agent: Keel, context: Context) -> None:
     """ "#W1 and #W2" with one verb: both are the change's, each listed, "yes to all" does both."""
     turn = agent.send("l3", f"{SOFIA} Cancel {CHANGED} and {LOOKED_UP}, ordered by mistake")

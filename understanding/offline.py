@@ -125,7 +125,7 @@ class OfflineUnderstander:
         if settled is not None:
             return settled, 1.0, ()
         parts = views(text)
-        predictions = self._predict(parts)
+        parts, predictions = self._refine(text, parts, self._predict(parts))
         # The request of the highest rank wins; between requests of one rank, the one
         # asked first (the user's order), then the surer one.
         best: tuple[int, int, float, str] = (-1, 0, 0.0, UNKNOWN)
@@ -157,6 +157,44 @@ class OfflineUnderstander:
         asked = [*asked, *beside]
         others = self._others(best[3], main_part, asked) if len(parts) > 1 or beside else ()
         return best[3], best[2], others
+
+    def _refine(
+        self, text: str, parts: list[str], predictions: list[Prediction]
+    ) -> tuple[list[str], list[Prediction]]:
+        """Read a sentence no request fits clause by clause.
+
+        "Return the boots from #W1 to my original payment and when will #W2 arrive?" is
+        two requests in one sentence, and the classifier, shown both at once, is sure of
+        neither, or of the wrong one. A sentence no request fits, or one naming several
+        orders, is cut at its joining words and commas; when its clauses are requests
+        (two different ones, for a sentence the classifier was sure of), they replace it.
+        """
+        split: dict[int, list[str]] = {}
+        for index, (part, prediction) in enumerate(zip(parts, predictions, strict=True)):
+            unsure = self._accept(prediction)[0] == UNKNOWN
+            if (part != text or len(parts) == 1) and (unsure or _names_orders(part)):
+                pieces = clauses(part)
+                if len(pieces) > 1:
+                    split[index] = pieces
+        flat = list(dict.fromkeys(c for pieces in split.values() for c in pieces))[:MAX_VIEWS]
+        if not flat:
+            return parts, predictions
+        read = dict(zip(flat, self._predict(flat), strict=True))
+        kept: list[str] = []
+        found: list[Prediction] = []
+        for index, (part, prediction) in enumerate(zip(parts, predictions, strict=True)):
+            pieces = split.get(index, [])
+            labels = {self._accept(read[c])[0] for c in pieces if c in read} - {UNKNOWN}
+            # An unsure sentence takes any request its clauses make; a sure one naming
+            # several orders is cut only when its clauses are different requests.
+            enough = len(labels) >= (1 if self._accept(prediction)[0] == UNKNOWN else 2)
+            if pieces and enough and all(c in read for c in pieces):
+                kept.extend(pieces)
+                found.extend(read[c] for c in pieces)
+            else:
+                kept.append(part)
+                found.append(prediction)
+        return kept, found
 
     def _lookups_beside(self, main: str, text: str) -> list[tuple[str, str]]:
         """Clauses of a change request that look an order up: ``(intent, clause)``.
@@ -320,6 +358,18 @@ def views(text: str) -> list[str]:
     if stripped != text and len(stripped.split()) >= 2:
         return [text, stripped]
     return [text]
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence's clauses that could be a request: two words or more, not taken back."""
+    pieces = (c.strip(" ,;.!?") for c in CLAUSE.split(sentence))
+    return [
+        c for c in pieces if (len(c.split()) > 1 or ex.CJK.search(c)) and not ex.negates_request(c)
+    ]
+
+
+def _names_orders(text: str) -> bool:
+    return len(set(ex.order_ids(text))) > 1
 
 
 def _says_more(clause: str) -> bool:
