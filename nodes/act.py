@@ -354,28 +354,48 @@ def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str
     asks = state.confirmation is None or not set(state.confirmation["cues"]) <= {"hedge"}
     if not asks:  # "hmm, I'm not sure, let me think": nothing to answer, no hurry
         return {"route": "confirm", "notices": [{"key": "confirm.take_your_time", "data": {}}]}
-    notice = _order_answer(context, text, order_id) or _knowledge_answer(context, state, text)
+    user_id = state.user_id or state.channel_user_id
+    notice = _order_answer(context, text, order_id, user_id) or _knowledge_answer(
+        context, state, text
+    )
     unanswered = {"key": "confirm.question_unanswered", "data": {}}
     return {"route": "confirm", "notices": [notice or unanswered]}
 
 
-def _order_answer(context: Context, text: str, order_id: Any) -> dict[str, Any] | None:
-    """The answer of a look-up of the listed order, when the question asks for one."""
+def _order_answer(
+    context: Context, text: str, order_id: Any, user_id: str | None
+) -> dict[str, Any] | None:
+    """The answer of a look-up of an order, when the question asks for one.
+
+    The order is the listed one, or another one the question names ("did #W2 arrive
+    already?") when it is the customer's own.
+    """
     config = domain_config(context)
     reading = get_understander(context).read(text)
     spec = config.intents.get(reading.intent)
-    named = ex.order_ids(text)
+    named = list(dict.fromkeys(ex.order_ids(text)))
     takes_order = spec is not None and "order_id" in (*spec.slots, *spec.optional)
     if spec is None or spec.kind != "read" or not spec.tool or not takes_order or not order_id:
         return None
+    call = tool_caller(context)
     if named and named != [order_id]:
-        return None  # about another order: a request of its own, after this one
+        if len(named) > 1 or not _owned(call, named[0], user_id):
+            return None  # not one order of the customer's: not answered here
+        order_id = named[0]
     read = ActionPlan(tool=spec.tool, args={"order_id": order_id}, write=False, summary={})
-    outcome = tool_caller(context)(read["tool"], read["args"])
+    outcome = call(read["tool"], read["args"])
     if not outcome["ok"]:
         return None
     key, data = present(config, spec.name, read, outcome, text)
     return {"key": key, "data": data}
+
+
+def _owned(call: Callable[..., Any], order_id: str, user_id: str | None) -> bool:
+    """True when the order exists and belongs to the verified customer."""
+    if user_id is None:
+        return False
+    outcome = call("get_order_owner", {"order_id": order_id})
+    return bool(outcome["ok"] and outcome["data"]["order"]["user_id"] == user_id)
 
 
 def _knowledge_answer(context: Context, state: DialogueState, text: str) -> dict[str, Any] | None:

@@ -159,7 +159,9 @@ def test_dropping_the_listed_change_is_no(reply: str) -> None:
     assert read(reply).reading == "no"
 
 
-@pytest.mark.parametrize("reply", ["就这么办吧", "yes吧", "ok吧", "yessir", "那就这么办"])
+@pytest.mark.parametrize(
+    "reply", ["就这么办吧", "yes吧", "ok吧", "yessir", "那就这么办", "都帮我取消了吧"]
+)
 def test_agreement_with_a_softening_particle_is_yes(reply: str) -> None:
     assert read(reply).reading == "yes"
 
@@ -328,3 +330,14 @@ def test_property_a_question_about_the_listed_address_change_never_executes(
 ) -> None:
     reading = read_confirmation(f"{yes}{joiner}{rest}", ADDRESS, other_task)
     assert reading.reading not in EXECUTING, (yes, rest, reading)
+
+
+def test_restating_the_listed_action_on_its_order_is_yes() -> None:
+    reading = read_confirmation("ok great. yes, change the address on #W1220770", ADDRESS)
+    assert reading.reading == "yes"
+    other = read_confirmation("yes, change the address on #W4110297", ADDRESS)
+    assert other.reading == "correction"
+
+
+def test_an_action_done_already_asked_about_is_no_yes() -> None:
+    assert read("都取消了吧").reading == "question"  # "it's all cancelled, right?"

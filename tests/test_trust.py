@@ -345,6 +345,41 @@ def test_a_question_that_sounds_like_a_complaint_is_answered_not_handed_off(
     assert order(context, PENDING)["status"] == "pending"
 
 
+def test_a_question_about_another_own_order_is_answered_and_the_change_stays_listed(
+    agent: Keel, context: Context
+) -> None:
+    agent.send("q3", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    turn = agent.send("q3", f"quick one before that - did {PROCESSED} ship already?")
+    assert turn.awaiting == "confirmation" and "processed" in turn.reply.lower()
+    assert order(context, PENDING)["status"] == "pending"
+    agent.send("q3", f"ok great. yes, cancel {PENDING}")
+    assert order(context, PENDING)["status"] == "cancelled"
+
+
+def test_someone_elses_order_is_not_read_at_a_confirmation(agent: Keel, context: Context) -> None:
+    agent.send("q4", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    turn = agent.send("q4", f"wait, did {LOOKED_UP} ship already?")  # Sofia Torres's order
+    assert turn.awaiting == "confirmation"
+    assert LOOKED_UP not in turn.reply  # nothing of it is read out
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Sophia Martin 77034 - pls send #W1092119 to 902 Cedar Court, Unit B instead", None),
+        ("Hi, Mei Patel here, zip 76166. I need to check an order", ("Mei", "Patel")),
+    ],
+)
+def test_a_signature_before_the_request_is_identification(
+    text: str, name: tuple[str, str] | None
+) -> None:
+    from understanding import extractors as ex
+
+    assert not ex.strip_identity(text).startswith(("Sophia", "-", "Hi"))
+    if name is not None:
+        assert ex.person_name(text) == name
+
+
 def test_undecided_replies_end_with_a_human_and_nothing_changed(
     agent: Keel, context: Context
 ) -> None:

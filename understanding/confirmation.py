@@ -490,7 +490,7 @@ PLAIN = frozenset({"content", "affirm_lead", "all", "weak_separate"})
 OBJECTS = (
     "it|them|that|this|both|all|all of them|everything|the order|this order|that order|"
     "the (?:whole|entire) order|now|then|just|please|for me|go ahead and|and|直接|就|"
-    "吧|掉|了|呀|啊|吧吧|的|就|都|全部|两个都|两个|一起|好了|就行|即可|嘛|呗|#w[0-9]{7}"
+    "on|of|for|吧|掉|了|呀|啊|吧吧|的|就|都|全部|两个都|两个|一起|好了|就行|即可|嘛|呗|#w[0-9]{7}"
 )
 
 

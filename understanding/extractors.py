@@ -369,6 +369,9 @@ NAME_BEFORE_ZIP = re.compile(
     r"(?:my\s+)?(?:zip|zipcode|postal|postcode|邮编|\d{5}))"
 )
 
+# "Mei Patel here", "Chen Moore speaking": the speaker signs.
+NAME_HERE = re.compile(r"\b([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\s+(?:here|speaking)\b")
+
 
 def person_name(text: str, *, expecting: bool = False) -> tuple[str, str] | None:
     """Return (first name, last name) introduced by a cue ("I'm …", "我叫 …"), or bare if asked."""
@@ -378,7 +381,7 @@ def person_name(text: str, *, expecting: bool = False) -> tuple[str, str] | None
             name = _name_from([match.group(1), match.group(2)])
             if name:
                 return name
-    before_zip = NAME_BEFORE_ZIP.search(text)
+    before_zip = NAME_BEFORE_ZIP.search(text) or NAME_HERE.search(text)
     if before_zip:
         name = _name_from([before_zip.group(1), before_zip.group(2)])
         if name:
@@ -875,6 +878,11 @@ IDENTITY_SPANS = [
         re.I,
     ),
     re.compile(r"(?:我是|我叫|名字是)\s*[\u4e00-\u9fff]{2,3}(?=[，,。\s])"),
+    # "Sophia Martin 77034 - pls send …", "Hi there, Harper Garcia, 80242. …": a signature
+    re.compile(
+        r"^[\s,.!]*(?:(?i:hi|hello|hey)(?i: there)?[\s,!.]+)?[A-Z][a-z'\-]+\s+[A-Z][a-z'\-]+"
+        r"(?:\s+here)?\s*[,:\-–—]?\s*(?i:zip\s*)?\d{5}\b"
+    ),
     re.compile(
         r"(?:\bmy\s+)?(?:zip|zipcode|zip code|postal code|postcode|邮编|邮政编码)\D{0,12}\d{5}",
         re.I,
@@ -886,7 +894,7 @@ def strip_identity(text: str) -> str:
     """The message without the user's identification ("I'm Noah Brown, zip 80279, …")."""
     for pattern in IDENTITY_SPANS:
         text = pattern.sub(" ", text)
-    text = re.sub(r"^[\s,，.。;:!]+|[\s,，;:]+(?=[,，.。])", "", text)
+    text = re.sub(r"^[\s,，.。;:!\-–—]+|[\s,，;:]+(?=[,，.。])", "", text)
     return re.sub(r"\s+", " ", text).strip(" ,，")
 
 
