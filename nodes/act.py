@@ -124,6 +124,9 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         actions=tuple(spec.actions) if spec else (),
         topic=tuple(spec.topic) if spec else (),
         alternatives=listed_alternatives(tool_caller(context), config, intent, plan, shown),
+        write_tasks=tuple(
+            sorted({s.family or s.name for s in config.intents.values() if s.kind == "write"})
+        ),
     )
 
 

@@ -341,3 +341,40 @@ def test_restating_the_listed_action_on_its_order_is_yes() -> None:
 
 def test_an_action_done_already_asked_about_is_no_yes() -> None:
     assert read("都取消了吧").reading == "question"  # "it's all cancelled, right?"
+
+
+RETURN = Listed(
+    task="return_items",
+    orders=("#W1602485",),
+    text="Please confirm: return Sunglasses from order #W1602485; the refund goes to Visa.",
+    values=("#W1602485", "Sunglasses"),
+    actions=("return (?:it|them)|退|退货",),
+    write_tasks=("cancel_order", "item_change", "return_items"),
+)
+
+
+def tasks(text: str) -> str | None:
+    """A stand-in for the classifier: the kind of change a part asks for."""
+    low = text.lower()
+    if "exchange" in low or "换" in low:
+        return "item_change"
+    return "return_items" if "return" in low else None
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Hmm, wait, let me rethink. Actually I'd rather exchange them for the black ones.",
+        "ok actually can we exchange them for another color",
+        "等等，我还是想换成黑色的",
+    ],
+)
+def test_asking_for_another_kind_of_change_declines_the_listed_one(reply: str) -> None:
+    """The listed change is off and the new request is read anew: a later yes runs nothing old."""
+    reading = read_confirmation(reply, RETURN, tasks)
+    assert reading.reading == "no" and reading.rest
+    assert not reading.executes
+
+
+def test_the_same_kind_of_change_is_no_other_change() -> None:
+    assert read_confirmation("yes, return them", RETURN, tasks).reading == "yes"

@@ -380,6 +380,21 @@ def test_a_signature_before_the_request_is_identification(
         assert ex.person_name(text) == name
 
 
+def test_moving_to_another_kind_of_change_never_runs_the_one_listed_before(
+    agent: Keel, context: Context
+) -> None:
+    """τ² task 18's class: "wait, I'd rather exchange it" at a return, then "yes"."""
+    turn = agent.send(
+        "x1", f"{HARPER} I want to return the sunglasses from order #W1602485, refund to my visa"
+    )
+    assert turn.awaiting == "confirmation" and "return" in turn.reply.lower()
+    agent.send(
+        "x1", "Hmm, wait, let me rethink. Actually I'd rather exchange them for another color"
+    )
+    agent.send("x1", "yes")
+    assert order(context, "#W1602485")["status"] != "return requested"
+
+
 def test_undecided_replies_end_with_a_human_and_nothing_changed(
     agent: Keel, context: Context
 ) -> None:

@@ -74,6 +74,7 @@ class Listed:
     actions: tuple[str, ...] = ()  # words naming the listed action ("cancel", "退"), RE2
     topic: tuple[str, ...] = ()  # words of what the listed change is about ("address"), RE2
     alternatives: tuple[str, ...] = ()  # item names and option values a reply may switch to
+    write_tasks: tuple[str, ...] = ()  # the domain's write tasks (as ``classify`` names them)
 
 
 @dataclass(frozen=True)
@@ -457,6 +458,9 @@ def read_confirmation(
         )
         if more is not None:
             return more
+    instead = _other_change(text, origin, parts, listed, classify)
+    if instead is not None:
+        return instead
     stated = [p for p in parts if "question" not in p.kinds]
     # Values count where they are stated, not asked about or declined ("不要了" says no).
     changed = changed_values(" ; ".join(p.text for p in stated if "deny" not in p.kinds), listed)
@@ -590,6 +594,35 @@ def _separate_request(
     return ConfirmationReading(
         "yes_and_more", rest=request, all_listed=all_listed, cues=("separate",)
     )
+
+
+def _other_change(
+    text: str,
+    origin: Sequence[int],
+    parts: Sequence[Part],
+    listed: Listed,
+    classify: Classify | None,
+) -> ConfirmationReading | None:
+    """A reply asking for another kind of change instead: "wait, I'd rather exchange it".
+
+    The listed change is declined (``no``) and the request is read anew (``rest``): a
+    later "yes" must never run the change the customer moved away from.
+    """
+    if classify is None or not listed.write_tasks:
+        return None
+    for part in parts:
+        if part.agrees or part.empty or not _long_enough(part.text):
+            continue  # (a question counts: "can we exchange them instead?" asks for it)
+        task = classify(part.text)
+        if task is not None and task != listed.task and task in listed.write_tasks:
+            request = text[origin[part.start] :] if part.start < len(origin) else text
+            return ConfirmationReading("no", rest=request.strip(), cues=("other_change",))
+    return None
+
+
+def _long_enough(text: str) -> bool:
+    """Three words or four Chinese characters: enough to ask for a change."""
+    return len(text.split()) >= 3 or len(ex.CJK.findall(text)) >= 4
 
 
 def _names_specific(text: str, listed: Listed) -> bool:
