@@ -124,10 +124,18 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         actions=tuple(spec.actions) if spec else (),
         topic=tuple(spec.topic) if spec else (),
         alternatives=listed_alternatives(tool_caller(context), config, intent, plan, shown),
-        write_tasks=tuple(
-            sorted({s.family or s.name for s in config.intents.values() if s.kind == "write"})
-        ),
+        write_tasks=write_actions(config),
     )
+
+
+def write_actions(config: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each write task (family or intent) with the words naming its action."""
+    found: dict[str, tuple[str, ...]] = {}
+    for spec in config.intents.values():
+        if spec.kind == "write":
+            key = spec.family or spec.name
+            found[key] = (*found.get(key, ()), *spec.actions)
+    return tuple(sorted(found.items()))
 
 
 def summary_values(value: Any) -> list[str]:

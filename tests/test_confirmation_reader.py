@@ -349,7 +349,11 @@ RETURN = Listed(
     text="Please confirm: return Sunglasses from order #W1602485; the refund goes to Visa.",
     values=("#W1602485", "Sunglasses"),
     actions=("return (?:it|them)|退|退货",),
-    write_tasks=("cancel_order", "item_change", "return_items"),
+    write_tasks=(
+        ("cancel_order", ("cancel|取消",)),
+        ("item_change", ("exchange (?:it|them)|换|换成",)),
+        ("return_items", ("return (?:it|them)|退",)),
+    ),
 )
 
 
@@ -365,8 +369,8 @@ def tasks(text: str) -> str | None:
     "reply",
     [
         "Hmm, wait, let me rethink. Actually I'd rather exchange them for the black ones.",
-        "ok actually can we exchange them for another color",
-        "等等，我还是想换成黑色的",
+        "ok actually I'd like to exchange them for another color",
+        "等等，我想换成黑色的",
     ],
 )
 def test_asking_for_another_kind_of_change_declines_the_listed_one(reply: str) -> None:
@@ -378,3 +382,9 @@ def test_asking_for_another_kind_of_change_declines_the_listed_one(reply: str) -
 
 def test_the_same_kind_of_change_is_no_other_change() -> None:
     assert read_confirmation("yes, return them", RETURN, tasks).reading == "yes"
+
+
+def test_a_value_for_the_listed_change_is_no_other_change() -> None:
+    """Classified as another change, but naming no other action: not read as one."""
+    reading = read_confirmation("to the card that paid for this exchange stuff", RETURN, tasks)
+    assert reading.cues != ("other_change",)

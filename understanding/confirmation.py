@@ -74,7 +74,8 @@ class Listed:
     actions: tuple[str, ...] = ()  # words naming the listed action ("cancel", "退"), RE2
     topic: tuple[str, ...] = ()  # words of what the listed change is about ("address"), RE2
     alternatives: tuple[str, ...] = ()  # item names and option values a reply may switch to
-    write_tasks: tuple[str, ...] = ()  # the domain's write tasks (as ``classify`` names them)
+    # The domain's write tasks (as ``classify`` names them) with the words naming each action.
+    write_tasks: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -611,13 +612,23 @@ def _other_change(
     if classify is None or not listed.write_tasks:
         return None
     for part in parts:
-        if part.agrees or part.empty or not _long_enough(part.text):
-            continue  # (a question counts: "can we exchange them instead?" asks for it)
+        if part.agrees or part.empty or part.kinds & {"question", "deny"}:
+            continue  # "地址不改了" declines; a question is answered
+        if not _long_enough(part.text):
+            continue  # too short to ask for a change
         task = classify(part.text)
-        if task is not None and task != listed.task and task in listed.write_tasks:
+        actions = dict(listed.write_tasks).get(task or "", ())
+        # Another write, named by its own action words ("exchange it", "换成"): a value said
+        # for this change ("the Mastercard that paid for it") is no other change.
+        if task != listed.task and actions and _names_action(part.text, actions):
             request = text[origin[part.start] :] if part.start < len(origin) else text
             return ConfirmationReading("no", rest=request.strip(), cues=("other_change",))
     return None
+
+
+def _names_action(text: str, actions: tuple[str, ...]) -> bool:
+    action, _ = _naming(actions)
+    return action.search(text) is not None
 
 
 def _long_enough(text: str) -> bool:
