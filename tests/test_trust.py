@@ -306,6 +306,21 @@ def test_two_requests_in_one_sentence_are_both_read(text: str, main: str, other:
     assert "#W2222222" in others[0][1] and "#W1111111" not in others[0][1]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cancel both #W1111111 and #W2222222 please, I no longer need them",
+        "Cancel #W1111111 and #W2222222 as well, both ordered by mistake",
+    ],
+)
+def test_an_order_named_with_only_filler_stays_with_the_change(text: str) -> None:
+    """"#W2 please", "#W2 as well" ask for nothing of their own: no look-up takes #W2 away."""
+    from understanding.offline import offline_understander
+
+    intent, _, others = offline_understander("retail").requests(text)
+    assert intent == "cancel_order" and others == ()
+
+
 def test_several_orders_named_for_one_change_are_all_listed(agent: Keel, context: Context) -> None:
     """ "#W1 and #W2" with one verb: both are the change's, each listed, "yes to all" does both."""
     turn = agent.send("l3", f"{SOFIA} Cancel {CHANGED} and {LOOKED_UP}, ordered by mistake")

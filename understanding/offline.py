@@ -150,12 +150,7 @@ class OfflineUnderstander:
             return UNKNOWN, float(predictions[0].confidence), ()
         # The main request's own words: its sentences (not the whole of a Chinese message).
         own = [p for label, p in labelled if label == best[3] and p != text] or [text]
-        main_part = " ".join(own)
-        beside = self._lookups_beside(best[3], main_part)
-        for _, clause in beside:
-            main_part = main_part.replace(clause, " ")
-        asked = [*asked, *beside]
-        others = self._others(best[3], main_part, asked) if len(parts) > 1 or beside else ()
+        others = self._others(best[3], " ".join(own), asked) if len(parts) > 1 else ()
         return best[3], best[2], others
 
     def _refine(
@@ -195,31 +190,6 @@ class OfflineUnderstander:
                 kept.append(part)
                 found.append(prediction)
         return kept, found
-
-    def _lookups_beside(self, main: str, text: str) -> list[tuple[str, str]]:
-        """Clauses of a change request that look an order up: ``(intent, clause)``.
-
-        "Cancel #W1, ordered by mistake, and tell me the status of #W2", "取消 #W1 顺便查下
-        #W2 的状态": one sentence, two requests. When a change names several orders, each
-        clause that names one is read on its own; a clause that is a look-up (not of the
-        change's family) keeps its order out of the change, whatever word joins it. A clause
-        that only names an order ("and #W2") is read as nothing and stays with the change.
-        """
-        spec = self.config.intents.get(main)
-        if spec is None or spec.kind != "write" or len(set(ex.order_ids(text))) < 2:
-            return []
-        clauses = [c for c in (c.strip(" ,;") for c in CLAUSE.split(text)) if c]
-        naming = [c for c in clauses if ex.order_ids(c) and _says_more(c)][:MAX_VIEWS]
-        found: list[tuple[str, str]] = []
-        family = self._family(main)
-        for clause, prediction in zip(naming, self._predict(naming), strict=True):
-            label, _ = self._accept(prediction)
-            if label in (UNKNOWN, main):
-                continue
-            kind = self.config.intents[label].kind
-            if kind in ("read", "knowledge") and (family is None or self._family(label) != family):
-                found.append((label, clause))
-        return found
 
     def _predict(self, parts: list[str]) -> list[Prediction]:
         """Classify each view; one that only identifies the user needs no model.
@@ -361,28 +331,26 @@ def views(text: str) -> list[str]:
 
 
 def clauses(sentence: str) -> list[str]:
-    """A sentence's clauses that could be a request: two words or more, not taken back."""
+    """A sentence's clauses that could be a request: saying something, not taken back."""
     pieces = (c.strip(" ,;.!?") for c in CLAUSE.split(sentence))
-    return [
-        c for c in pieces if (len(c.split()) > 1 or ex.CJK.search(c)) and not ex.negates_request(c)
-    ]
+    return [c for c in pieces if _says_something(c) and not ex.negates_request(c)]
 
 
-def _names_orders(text: str) -> bool:
-    return len(set(ex.order_ids(text))) > 1
-
-
-def _says_more(clause: str) -> bool:
-    """True when a clause says something besides naming orders ("#W2 too" says nothing)."""
+def _says_something(clause: str) -> bool:
+    """A word besides ids and filler, or Chinese ("#W2 please", "#W2 too" say nothing)."""
     words = ex.mask_entities(clause).split()
-    content = [w for w in words if w.lower().strip(".,!?'s") not in FILLER_WORDS]
-    return len(content) >= 2 or bool(ex.CJK.search(" ".join(content)))
+    content = [w for w in words if w.lower().strip(".,!?'s-–—") not in FILLER_WORDS]
+    return bool(content) and (len(words) > 1 or bool(ex.CJK.search(clause)))
 
 
 FILLER_WORDS = frozenset(
     {"orderid", "email", "paymentid", "userid", "0", "", "and", "also", "too", "the", "order"}
-    | {"orders", "one", "plus", "&", "as", "well", "both"}
+    | {"orders", "one", "plus", "&", "as", "well", "both", "please", "pls", "thanks"}
 )
+
+
+def _names_orders(text: str) -> bool:
+    return len(set(ex.order_ids(text))) > 1
 
 
 def segments(text: str) -> list[str]:
