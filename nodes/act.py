@@ -13,6 +13,7 @@ from langgraph.types import Command, interrupt
 
 from calibration.receipts import idempotency_key
 from calibration.taxonomy import ends_in_handoff, user_message
+from domain.config import DomainConfig
 from domain.retail.policy import listed_alternatives
 from domain.retail.presenters import present
 from nodes.common import (
@@ -128,7 +129,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
     )
 
 
-def write_actions(config: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def write_actions(config: DomainConfig) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each write task (family or intent) with the words naming its action."""
     found: dict[str, tuple[str, ...]] = {}
     for spec in config.intents.values():

@@ -246,8 +246,6 @@ def test_request_shapes() -> None:
     assert ex.only_entities("#W1234567")
     assert ex.only_entities("95144")
     assert not ex.only_entities("ok it's #W1234567")
-    assert ex.amends("no, make it the blue one")
-    assert not ex.amends("no, leave it as it is")
 
 
 def test_sentences_are_not_split_inside_an_email_address() -> None:

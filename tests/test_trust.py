@@ -314,7 +314,7 @@ def test_two_requests_in_one_sentence_are_both_read(text: str, main: str, other:
     ],
 )
 def test_an_order_named_with_only_filler_stays_with_the_change(text: str) -> None:
-    """"#W2 please", "#W2 as well" ask for nothing of their own: no look-up takes #W2 away."""
+    """ "#W2 please", "#W2 as well" ask for nothing of their own: no look-up takes #W2 away."""
     from understanding.offline import offline_understander
 
     intent, _, others = offline_understander("retail").requests(text)

@@ -150,6 +150,10 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
     def both(key: str) -> Any:
         return _words(data[key].get("en", []), data[key].get("zh", []))
 
+    def leading(key: str, prefix: str = "") -> Any:  # words that open a part
+        en, zh = _alternation(data[key]["en"]), _alternation(data[key]["zh"])
+        return re2.compile(f"^{prefix}(?:{en})(?:$|[^a-z])|^(?:{zh})")
+
     return Vocabulary(
         affirm_en=_longest(f"(?:{_alternation(data['affirm']['en'])})(?:[ ]+|$)"),
         affirm_zh=_longest(f"(?:{_alternation(data['affirm']['zh'])})[ ]*"),
@@ -164,14 +168,9 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
         closing=both("closing"),
         question=both("question"),
         tag_question=both("tag_question"),
-        separate=re2.compile(  # "and while I have you …" starts a request as "while …" does
-            f"^(?:(?:and|so|then) )?(?:{_alternation(data['separate']['en'])})(?:$|[^a-z])|"
-            f"^(?:{_alternation(data['separate']['zh'])})"
-        ),
-        weak_separate=re2.compile(
-            f"^(?:{_alternation(data['weak_separate']['en'])})(?:$|[^a-z])|"
-            f"^(?:{_alternation(data['weak_separate']['zh'])})"
-        ),
+        # "and while I have you …" starts a request as "while …" does
+        separate=leading("separate", "(?:(?:and|so|then) )?"),
+        weak_separate=leading("weak_separate"),
         correction=both("correction"),
         weak_correction=both("weak_correction"),
         about_listed=both("about_listed"),

@@ -841,18 +841,6 @@ def negates_request(text: str, intent: str | None = None) -> bool:
     return bool(taken) if intent is None else bool(taken & {intent, ANY})
 
 
-AMEND = re.compile(
-    r"\b(i meant|i mean|rather|instead|change it to|make it|switch (?:it )?to|should be|"
-    r"not that one|the other one|but (?:with|in|make|change))\b|我是说|应该是|换成|改成|改为",
-    re.I,
-)
-
-
-def amends(text: str) -> bool:
-    """True when an answer to "shall I go ahead?" changes the request ("no, make it blue")."""
-    return bool(AMEND.search(text))
-
-
 def is_correction(text: str) -> bool:
     """True when the message corrects something said before ("no, it is …", "不是…")."""
     return bool(CORRECTION.search(text))

@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypeVar, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
@@ -963,6 +963,7 @@ def _endpoint_key(context: Context) -> tuple[Any, ...]:
 
 
 _factory_lock = threading.Lock()
+M = TypeVar("M")
 _understanders: dict[tuple[Any, ...], ModelUnderstander] = {}
 _phrasers: dict[tuple[Any, ...], ModelPhraser] = {}
 _confirmation_readers: dict[tuple[Any, ...], ModelConfirmationReader] = {}
@@ -981,53 +982,50 @@ def endpoint_breaker(context: Context) -> CircuitBreaker:
 _breaker_lock = threading.Lock()
 
 
+def _cached(cache: dict[tuple[Any, ...], M], key: tuple[Any, ...], build: Callable[[], M]) -> M:
+    """One client per endpoint (and key): built once, under the factory lock."""
+    with _factory_lock:
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = build()
+        return found
+
+
+def _endpoint_parts(context: Context) -> dict[str, Any]:
+    """What every model client of an endpoint shares: its store, breaker and time budget."""
+    return {
+        "database_url": context.database_url,
+        "breaker": endpoint_breaker(context),
+        "budget": call_budget(context),
+    }
+
+
 def model_understander(context: Context, offline: OfflineUnderstander) -> ModelUnderstander:
     """Return the (cached) model understander of an endpoint, with ``offline`` as its fallback."""
     key = (*_endpoint_key(context), offline.config.name, id(offline.classifier))
-    with _factory_lock:
-        understander = _understanders.get(key)
-        if understander is None:
-            understander = ModelUnderstander(
-                chat_client(context),
-                offline,
-                database_url=context.database_url,
-                breaker=endpoint_breaker(context),
-                budget=call_budget(context),
-            )
-            _understanders[key] = understander
-        return understander
+    return _cached(
+        _understanders,
+        key,
+        lambda: ModelUnderstander(chat_client(context), offline, **_endpoint_parts(context)),
+    )
 
 
 def model_phraser(context: Context) -> ModelPhraser:
     """Return the (cached) model phraser of an endpoint."""
-    key = _endpoint_key(context)
-    with _factory_lock:
-        phraser = _phrasers.get(key)
-        if phraser is None:
-            phraser = ModelPhraser(
-                chat_client(context),
-                database_url=context.database_url,
-                breaker=endpoint_breaker(context),
-                budget=call_budget(context),
-            )
-            _phrasers[key] = phraser
-        return phraser
+    return _cached(
+        _phrasers,
+        _endpoint_key(context),
+        lambda: ModelPhraser(chat_client(context), **_endpoint_parts(context)),
+    )
 
 
 def model_confirmation_reader(context: Context) -> ModelConfirmationReader:
     """Return the (cached) model reader of confirmation replies of an endpoint."""
-    key = _endpoint_key(context)
-    with _factory_lock:
-        reader = _confirmation_readers.get(key)
-        if reader is None:
-            reader = ModelConfirmationReader(
-                chat_client(context),
-                database_url=context.database_url,
-                breaker=endpoint_breaker(context),
-                budget=call_budget(context),
-            )
-            _confirmation_readers[key] = reader
-        return reader
+    return _cached(
+        _confirmation_readers,
+        _endpoint_key(context),
+        lambda: ModelConfirmationReader(chat_client(context), **_endpoint_parts(context)),
+    )
 
 
 def clear_model_caches() -> None:
