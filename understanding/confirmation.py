@@ -475,6 +475,9 @@ def read_confirmation(
     denies_first = bool(decisive) and "deny" in decisive[0].kinds
     # "yes, but will this change my default address? I don't want that one changed" asks;
     # "no wait, when does the refund arrive?" declines first.
+    if any("deny" in p.kinds and _names_item(p.text, listed) for p in stated):
+        # "skip the bottle", "but not the kettle": one listed item declined, not the change
+        return ConfirmationReading("correction", cues=("declines_item",))
     denied = _denial(stated, listed, classify) if denies_first or not asks else None
     if denied is not None:
         return denied
@@ -611,15 +614,18 @@ def _other_change(
     if classify is None or not listed.write_tasks:
         return None
     for part in parts:
-        if part.agrees or part.empty or part.kinds & {"question", "deny"}:
-            continue  # "地址不改了" declines; a question is answered
-        if not _long_enough(part.text):
-            continue  # too short to ask for a change
-        task = classify(part.text)
+        # A task picked by name ("then do the exchange") counts even where it reads as a
+        # question; otherwise a question is answered, and "地址不改了" declines.
+        picked = ex.chosen_task(part.text) is not None
+        if part.agrees or part.empty or "deny" in part.kinds:
+            continue
+        if ("question" in part.kinds and not picked) or not _long_enough(part.text):
+            continue
+        task = classify(part.text) or (classify(text) if picked else None)
         actions = dict(listed.write_tasks).get(task or "", ())
-        # Another write, named by its own action words ("exchange it", "换成"): a value said
-        # for this change ("the Mastercard that paid for it") is no other change.
-        if task != listed.task and actions and _names_action(part.text, actions):
+        # Another write, named by its own action words ("exchange it", "换成") or picked by
+        # name: a value said for this change ("the Mastercard that paid for it") is none.
+        if task != listed.task and actions and (picked or _names_action(part.text, actions)):
             request = text[origin[part.start] :] if part.start < len(origin) else text
             return ConfirmationReading("no", rest=request.strip(), cues=("other_change",))
     return None
@@ -642,6 +648,22 @@ def _names_specific(text: str, listed: Listed) -> bool:
     common = vocabulary().common
     specific = [v for v in (*listed.values, *listed.alternatives) if v.lower() not in common]
     return any(len(v) >= 2 and contains_phrase(text, v) for v in specific)
+
+
+def _names_item(text: str, listed: Listed) -> bool:
+    """True when a part names one of several listed items (by name or its last word).
+
+    Items are the listing's values made of words (not ids, amounts or single options);
+    with one item listed, declining it declines the change.
+    """
+    from understanding.catalogue import contains_phrase
+
+    common = vocabulary().common
+    items = [v for v in listed.values if " " in v and not re2.search(r"[0-9#@]", v)]
+    if len(items) < 2:
+        return False
+    names = {n for v in items for n in (v, v.split()[-1]) if n.lower() not in common}
+    return any(len(n) >= 3 and contains_phrase(text, n) for n in names)
 
 
 def _about_listed(rest: str, listed: Listed, words: Vocabulary) -> bool:
