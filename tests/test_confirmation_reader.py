@@ -422,7 +422,7 @@ def test_declining_the_change_itself_is_no() -> None:
 
 
 def test_a_task_picked_by_name_is_another_change_even_when_its_words_say_little() -> None:
-    """"then do the exchange" alone is too short to classify: the whole reply tells the task."""
+    """ "then do the exchange" alone is too short to classify: the whole reply tells the task."""
 
     def whole_only(text: str) -> str | None:
         return "item_change" if "matter more" in text else None
