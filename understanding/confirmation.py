@@ -625,7 +625,11 @@ def _other_change(
         actions = dict(listed.write_tasks).get(task or "", ())
         # Another write, named by its own action words ("exchange it", "换成") or picked by
         # name: a value said for this change ("the Mastercard that paid for it") is none.
-        if task != listed.task and actions and (picked or _names_action(part.text, actions)):
+        if task != listed.task and actions and picked:
+            # "then do the exchange": a task picked by name is taken up as the dialogue takes
+            # up a choice (the waiting task of that name, with what was said for it).
+            return ConfirmationReading("correction", cues=("picks_task",))
+        if task != listed.task and actions and _names_action(part.text, actions):
             request = text[origin[part.start] :] if part.start < len(origin) else text
             return ConfirmationReading("no", rest=request.strip(), cues=("other_change",))
     return None
