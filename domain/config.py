@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from tools.sql import SqlTemplate, VerifyCheck
 from understanding.catalogue import Lexicon, Relative
@@ -58,6 +58,11 @@ class IntentSpec(BaseModel):
         default=None,
         description="The intent this request becomes when the message points at an order "
         "('its address', 'this order's address'): the same change, for the order in focus.",
+    )
+    question_variant: str | None = Field(
+        default=None,
+        description="The look-up a question about this write's subject is ('is my default "
+        "address still …?', '订单取消了吗？'): asking whether something is so asks for no change.",
     )
     topic: list[str] = Field(
         default_factory=list,
@@ -131,6 +136,16 @@ class DomainConfig(BaseModel):
     out_of_scope: dict[str, list[str]] = Field(
         default_factory=dict, description="Messages outside the business (a rejection class)."
     )
+
+    @model_validator(mode="after")
+    def _variants_are_intents(self) -> DomainConfig:
+        """An intent's order and question variants name intents of the catalogue."""
+        for spec in self.intents.values():
+            for field in ("order_variant", "question_variant"):
+                target = getattr(spec, field)
+                if target is not None and target not in self.intents:
+                    raise ValueError(f"intent {spec.name}: {field} {target!r} is not an intent")
+        return self
 
     @cached_property
     def lexicon(self) -> Lexicon:

@@ -207,6 +207,32 @@ def test_a_look_up_beside_a_change_stays_a_request_of_its_own(db_url: str) -> No
     assert "#W7654321" in reading.others[0][1] and "#W1234567" not in reading.others[0][1]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("is my default address still the Spruce Street one?", "my_profile"),
+        (
+            "is it still pending? please update my default address to 12 Main St, Austin, TX 78701",
+            "update_default_address",
+        ),
+    ],
+)
+def test_the_models_change_asked_as_a_question_is_a_look_up(
+    db_url: str, text: str, expected: str
+) -> None:
+    """The model may read "is my default address still …?" as the change; the same rule as
+    offline makes it the look-up, unless another sentence asks for the change."""
+    from understanding.offline import offline_understander
+
+    understander, _ = scripted(
+        offline_understander("retail"),
+        db_url,
+        reading_call({"intent": "update_default_address", "confidence": 0.9, "slots": {}}),
+    )
+    reading = understander.read(text, active_intent=None, language="en")
+    assert reading.source == "model" and reading.intent == expected
+
+
 def test_structured_slots_have_offline_shapes(offline: OfflineUnderstander, db_url: str) -> None:
     text = (
         "I'm noah brown, zip 80279. Refund to my visa ending in 4242 and ship to "

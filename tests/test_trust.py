@@ -516,3 +516,112 @@ def test_property_every_write_was_listed_first(
             assert event["name"] in WRITES
             args = event["payload"]["args"]
             assert (event["name"], repr(sorted(args.items()))) in listed, (conversation, event)
+
+
+# ----------------------------------------------------------- questions, descriptions, parts
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("is my default address still 12 Main St?", "my_profile"),
+        ("Also quick q, is my account's default address still the Spruce St one?", "my_profile"),
+        ("did you update my default address?", "my_profile"),
+        ("has order #W1111111 been cancelled already?", "order_status"),
+        ("订单 #W1111111 取消了吗？", "order_status"),
+        ("is it possible to cancel #W1111111? I no longer need it", "cancel_order"),
+        ("are you able to change my default address to 12 Main St, Austin, TX 78701", None),
+        ("is #W1111111 still pending? if so cancel it, I no longer need it", "cancel_order"),
+    ],
+)
+def test_a_question_whether_something_is_so_asks_for_no_change(
+    text: str, intent: str | None
+) -> None:
+    """Asking whether something is so is the look-up that answers it; a request in question
+    form ("is it possible to …", "are you able to …", "if so cancel it") stays a request."""
+    from understanding.offline import offline_understander
+
+    read, _, _ = offline_understander("retail").requests(text)
+    assert read == (intent or "update_default_address"), read
+
+
+def test_a_question_about_the_default_address_beside_a_change_is_answered_not_listed(
+    agent: Keel, context: Context
+) -> None:
+    before = user_address(context, "harper_ahmed_1689")
+    turn = agent.send(
+        "q1",
+        f"{HARPER} Please ship {PENDING} to 2210 Magnolia Avenue, Apt 14, Lakewood, CO 80226. "
+        "Also, is my default address still the Lakeview Drive one?",
+    )
+    assert turn.awaiting == "confirmation" and "default address" not in turn.reply.split("?")[0]
+    done = agent.send("q1", "yep, do everything")
+    assert order(context, PENDING)["address1"] == "2210 Magnolia Avenue"
+    assert user_address(context, "harper_ahmed_1689") == before
+    assert done.awaiting == "nothing" and before in done.reply  # the question answered
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Cancel the order with the espresso machine, ordered by mistake.",
+        f"Cancel {PENDING} (kettle + helmet etc), ordered by mistake.",
+        f"Cancel {PENDING}, the one with the kettle and the helmet, ordered by mistake.",
+        "取消有咖啡机的那个订单，买错了",
+        f"cancel {PENDING} - the one with the kettle, helmet and espresso machine. By mistake.",
+    ],
+)
+def test_items_that_say_which_order_are_no_partial_cancellation(
+    agent: Keel, request_text: str
+) -> None:
+    turn = agent.send("d1", f"{HARPER} {request_text}")
+    assert turn.awaiting == "confirmation" and PENDING in turn.reply, turn.reply
+    assert turn.reply.rstrip().endswith(("(yes/no)", "（是/否）"))
+    assert "whole" not in turn.reply and "整单" not in turn.reply
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        f"cancel just the kettle in {PENDING}, ordered by mistake",
+        f"Cancel the espresso machine from {PENDING}, ordered by mistake.",
+    ],
+)
+def test_items_picked_out_of_an_order_ask_about_the_whole_order(
+    agent: Keel, context: Context, request_text: str
+) -> None:
+    turn = agent.send("d2", f"{HARPER} {request_text}")
+    assert "whole" in turn.reply and turn.awaiting == "clarification", turn.reply
+    agent.send("d2", "yes")  # the whole order: listed for its own yes, nothing changed yet
+    assert order(context, PENDING)["status"] == "pending"
+
+
+def test_an_address_given_over_two_messages_is_one_address(agent: Keel, context: Context) -> None:
+    first = agent.send("a1", f"{HARPER} pls send {PENDING} to 902 Cedar Court, Unit B instead")
+    assert first.awaiting == "clarification" and '"902 Cedar Court, Unit B"' in first.reply
+    turn = agent.send("a1", "it's in Phoenix AZ 85004")
+    assert turn.awaiting == "confirmation"
+    assert "902 Cedar Court, Unit B, Phoenix, AZ 85004" in turn.reply, turn.reply
+    agent.send("a1", "yes")
+    changed = order(context, PENDING)
+    assert (changed["address1"], changed["address2"], changed["zip"]) == (
+        "902 Cedar Court",
+        "Unit B",
+        "85004",
+    )
+
+
+def test_the_rest_of_an_address_never_completes_another_street() -> None:
+    from understanding.addresses import completed_address
+
+    started = {"address1": "902 Cedar Court", "address2": "Unit B", "incomplete": "yes"}
+    assert completed_address(started, "Phoenix AZ 85004") == {
+        "address1": "902 Cedar Court",
+        "address2": "Unit B",
+        "city": "Phoenix",
+        "state": "AZ",
+        "country": "USA",
+        "zip": "85004",
+    }
+    assert completed_address(started, "44 Oak St, Phoenix AZ 85004") is None  # its own street
+    assert completed_address(started, "Phoenix") is None  # still not the rest

@@ -78,6 +78,38 @@ NOT_STREET = frozenset(
     ]
 )
 
+# Words around an address that the parser may take into its unit or city ("Unit B instead",
+# "it's in Phoenix"): never part of one, dropped from them.
+NOT_UNIT_OR_PLACE = frozenset(
+    [
+        "instead",
+        "please",
+        "pls",
+        "plz",
+        "thanks",
+        "thx",
+        "asap",
+        "now",
+        "too",
+        "also",
+        "then",
+        "ok",
+        "okay",
+        "sorry",
+        "oh",
+        "it's",
+        "its",
+        "it",
+        "is",
+        "in",
+        "at",
+        "that's",
+        "thats",
+        "located",
+        "city",
+        "of",
+    ]
+)
 STREET = (
     "AddressNumberPrefix",
     "AddressNumber",
@@ -221,7 +253,10 @@ def _parse_window(window: str, start: int) -> FoundAddress | None:
             break
 
     def words(labels: tuple[str, ...]) -> list[str]:
-        return [word for label, word in read if label in labels and word]
+        kept = [word for label, word in read if label in labels and word]
+        if labels in (UNIT, PLACE):
+            kept = [w for w in kept if w.lower() not in NOT_UNIT_OR_PLACE]
+        return kept
 
     street, unit = words(STREET), words(UNIT)
     if not street and read[0][0] == "BuildingName":  # "1 Ferry Building, Suite 50, …"
@@ -253,6 +288,25 @@ def address_in(text: str) -> dict[str, str] | None:
     complete = [a for a in found if a.complete]
     chosen = complete[0] if complete else (found[0] if found else None)
     return chosen.as_slot() if chosen is not None else None
+
+
+def completed_address(started: dict[str, str], text: str) -> dict[str, str] | None:
+    """An address begun in one message and finished in the next.
+
+    "send it to 902 Cedar Court, Unit B" and then "Phoenix AZ 85004": the street of the
+    first message with the city, state and zip of this one. None when this message gives a
+    whole address of its own, another street, or still not the rest.
+    """
+    own = find_addresses(text)
+    if any(a.complete or a.address1 for a in own):
+        return None  # a street of its own: a new address, read as it is
+    street = ", ".join(p for p in (started.get("address1"), started.get("address2")) if p)
+    if not street:
+        return None
+    joined = address_in(f"{street}, {text}")
+    if joined is None or joined.get("incomplete") or joined["address1"] != started["address1"]:
+        return None
+    return joined
 
 
 def without_addresses(text: str) -> str:

@@ -709,6 +709,61 @@ def is_question(text: str) -> bool:
     return bool(QUESTION.search(text))
 
 
+# Where items only describe which order is meant ("the order with the luggage set",
+# "#W9722559 (luggage set + jacket etc)", "有行李箱的那个订单"): naming them picks the order,
+# not some of its items.
+DESCRIBES_ORDER = re.compile(
+    r"\([^()]*\)|（[^（）]*）|"
+    r"\b(?:with|containing|that (?:has|had|contains|includes)|which (?:has|had|contains)|"
+    r"including|where i (?:bought|ordered|got)|in which i (?:bought|ordered|got))\b[^.;!?()]*|"
+    r"[^,.;!?()]*\b(?:etc|and so on|and stuff|and the rest)\b\.?|"
+    r"(?:有|里有|里面有|包含|买了)[^，。；！？,;]*?(?:的那(?:个|单|笔)?(?:订单)?|的订单|那单)|"
+    r"[^，。；！？,;]*(?:等|之类)(?:东西)?的(?:那个|那单)?(?:订单)?",
+    re.I,
+)
+
+
+def without_descriptions(text: str) -> str:
+    """The text without the parts that describe an order by its contents."""
+    return DESCRIBES_ORDER.sub(" ", text)
+
+
+# A question whether something is so ("is my default address still the Spruce Street one?",
+# "has my order been cancelled?", "订单取消了吗？"): it asks about the state of things, not for a
+# change, unlike a request in question form ("is it possible to …", "can you …", "能帮我改吗").
+LEADING_FILLER = (
+    r"(?:(?:also|and|oh|ok(?:ay)?|so|but|hey|hi|btw|by the way|quick (?:q|question)|"
+    r"one more thing|just (?:checking|wondering|curious)|i (?:was )?wonder(?:ing)?|"
+    r"another (?:thing|question))\W+)*"
+)
+STATE_QUESTION_EN = re.compile(
+    r"^\W*" + LEADING_FILLER + r"(?:is|are|was|were|has|have|does|do|did)(?:n'?t)?\s+"
+    r"(?!(?:it|there|that|this)\s+(?:\w+\s+)?(?:possible|way|ok|okay|alright|fine|"
+    r"too late|feasible|allowed|chance|option)\b)"  # "is it possible to …": a request
+    r"(?!(?:\w+\s+){1,2}(?:able|going|gonna|willing)\b)"  # "are you able to …"
+    r"(?!(?:you|u|ya)\s+(?:mind|want|think you could)\b)"  # "do you mind …"
+    r"(?!i\s+(?:need|have|get)\b)",  # "do I need to …": a question about the rules
+    re.I,
+)
+STATE_QUESTION_ZH = re.compile(r"(?:吗|么|嘛|没有|没)\s*[?？]?\s*$|是不是|有没有|是否")
+REQUEST_ZH = re.compile(r"能|可以|可否|帮|麻烦|请|要|想|给我|把|让|改成|换成|改为|[吧]")
+# "is it still pending? if so, cancel it": the question carries a request on its answer.
+CONDITIONAL = re.compile(
+    r"\b(?:if (?:so|yes|not|it is|it's|it isn't|that's|they are|they're)|otherwise|in that case)\b|"
+    r"如果|的话|要是|否则",
+    re.I,
+)
+
+
+def asks_whether(text: str) -> bool:
+    """True when the sentence asks whether something is so, not for a change to be made."""
+    if CONDITIONAL.search(text):
+        return False
+    if CJK.search(text):
+        return bool(STATE_QUESTION_ZH.search(text)) and not REQUEST_ZH.search(text)
+    return bool(STATE_QUESTION_EN.search(text))
+
+
 ALL_ORDERS = re.compile(
     r"\b(?:all|both|every|each)\s+(?:of\s+)?(?:my\s+|the\s+|these\s+|those\s+)?(?:pending\s+|open\s+)?"
     r"(?:orders|of them|ones)\b|\bthem (?:all|both)\b|\bboth of them\b|所有[^，。,；;]{0,8}订单|"

@@ -35,7 +35,7 @@ from state.context import Context
 from understanding import extractors as ex
 from understanding.confirmation import READINGS, ConfirmationReading, Listed, ReadingKind
 from understanding.deadline import DeadlinePassed, call_within
-from understanding.offline import UNKNOWN, OfflineUnderstander, Reading
+from understanding.offline import UNKNOWN, OfflineUnderstander, Reading, message_asked_as
 from understanding.prompts import (
     CONFIRM_PROMPT,
     PHRASE_PROMPT,
@@ -731,6 +731,8 @@ class ModelUnderstander:
             )
             return offline
         latency = (time.perf_counter() - started) * 1000
+        # The same rule as offline: asking whether a change is so asks for no change.
+        intent = message_asked_as(self.config, intent, text)
         slots = merge_slots(offline.slots, model_slots)
         if intent == UNKNOWN and _only_identity(slots):
             intent, confidence = "authenticate", max(confidence, 0.5)

@@ -133,6 +133,7 @@ class OfflineUnderstander:
         labelled: list[tuple[str, str]] = []
         for index, (part, prediction) in enumerate(zip(parts, predictions, strict=True)):
             label, confidence = self._accept(prediction)
+            label = asked_as(self.config, label, part)
             labelled.append((label, part))
             candidate = (self._rank(label), -index, confidence, label)
             if candidate[:3] > best[:3]:
@@ -209,7 +210,7 @@ class OfflineUnderstander:
     ) -> tuple[tuple[str, str], ...]:
         """Requests besides ``main``, one per intent (not of main's family), in order.
 
-        A look-up beside a change is usually how to find the order ("cancel the one with
+        A look-up of orders beside a change is usually how to find the order ("cancel the one with
         the kettle, what's in it?"), unless it names an order the change does not: "cancel
         #W1 and tell me the status of #W2" looks #W2 up and changes only #W1.
         """
@@ -220,12 +221,21 @@ class OfflineUnderstander:
         for label, part in asked:
             if label in seen or (family is not None and self._family(label) == family):
                 continue
-            looks_up = self.config.intents[label].kind != "write" and self._rank(main) >= 3
+            looks_up = self._reads_orders(label) and self._rank(main) >= 3
             if looks_up and not set(ex.order_ids(part)) - own:
                 continue
             seen.add(label)
             others.append((label, part))
         return tuple(others)
+
+    def _reads_orders(self, label: str) -> bool:
+        """A look-up of orders (its family reads an order): beside a change, how to find it."""
+        spec = self.config.intents[label]
+        family = self._family(label)
+        return spec.kind != "write" and any(
+            "order_id" in other.slots and (other is spec or self._family(name) == family)
+            for name, other in self.config.intents.items()
+        )
 
     def _accept(self, prediction: Prediction) -> tuple[str, float]:
         """The label of a prediction, or UNKNOWN below the threshold.
@@ -266,10 +276,19 @@ class OfflineUnderstander:
         return None
 
     def _cued(self, text: str) -> list[str]:
+        """Intents a cue names in a sentence that asks for them.
+
+        "did you update my default address?" names the change but asks whether it was made.
+        """
+        sentences = segments(text) or [text]
         return [
             name
             for name, spec in self.config.intents.items()
-            if any(re.search(c, text, re.I) for c in spec.cues)
+            if any(
+                re.search(c, sentence, re.I) and asked_as(self.config, name, sentence) == name
+                for sentence in sentences
+                for c in spec.cues
+            )
         ]
 
     def _rank(self, label: str) -> int:
@@ -277,6 +296,28 @@ class OfflineUnderstander:
             return -1
         spec = self.config.intents[label]
         return spec.priority if spec.priority is not None else INTENT_RANK.get(spec.kind, 0)
+
+
+def asked_as(config: DomainConfig, label: str, sentence: str) -> str:
+    """The request a sentence makes of ``label``.
+
+    A write asked as whether something is so ("is my default address still …?",
+    "订单取消了吗？") is the look-up that answers it.
+    """
+    spec = config.intents.get(label)
+    if spec is None or spec.kind != "write" or not ex.asks_whether(sentence):
+        return label
+    return spec.question_variant or UNKNOWN
+
+
+def message_asked_as(config: DomainConfig, label: str, text: str) -> str:
+    """:func:`asked_as` for a whole message: only when each of its sentences asks whether.
+
+    "is it still pending? cancel it then" asks for the cancellation.
+    """
+    sentences = segments(text) or [text]
+    asked = {asked_as(config, label, sentence) for sentence in sentences}
+    return asked.pop() if len(asked) == 1 else label
 
 
 # When one message holds several requests, the one to act on: a human asked for, then a

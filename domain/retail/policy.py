@@ -17,6 +17,7 @@ from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
 from state.dialogue import ActionPlan, Flow, Route, ToolOutcome
 from understanding import extractors as ex
+from understanding.addresses import completed_address
 from understanding.catalogue import (
     CHEAPER_ONE,
     PRICIER,
@@ -697,7 +698,9 @@ class RetailPolicy:
             raise Settle("declined")
         details = _need(self.call("get_order_details", {"order_id": order_id}))
         items = [dict(i) for i in details["items"]]
-        match = match_order_items(self._history(), items, self._lex)
+        # "the order with the lamp", "#W1 (lamp, jacket etc)": items that say which order.
+        asked = [ex.without_descriptions(t) for t in self._history()]
+        match = match_order_items(asked, items, self._lex)
         every = {str(i["item_id"]) for i in items}
         if (match.item_ids or match.excluded) and set(match.item_ids) != every:
             raise Ask("policy.partial_cancel", "whole_order", order_id=order_id, items=items)
@@ -780,11 +783,20 @@ class RetailPolicy:
                 return found
         if given.get("from_order") == "yes" and target:
             self.slots.pop("address")  # an order's own address is no new address for it
+        started = self.slots.get("address_started")
+        if isinstance(started, dict) and (not given or given.get("incomplete") == "yes"):
+            # "902 Cedar Court, Unit B", then "Phoenix AZ 85004": one address in two messages
+            joined = completed_address(started, self._history()[-1])
+            if joined is not None:
+                self.slots["address"] = joined
         address = dict(self._require("address"))
+        self.slots.pop("address_started", None)
         if address.get("incomplete") == "yes":
-            # Never completed from an address on file: the customer writes it out again.
+            # Never completed from an address on file: the customer gives the rest of it.
             self.slots.pop("address")
-            raise Ask("ask.address_incomplete", "address", street=address.get("address1", ""))
+            self.slots["address_started"] = address
+            street = ", ".join(p for p in (address.get("address1"), address.get("address2")) if p)
+            raise Ask("ask.address_incomplete", "address", street=street)
         if address.get("default") == "yes":
             return self._profile_address()
         if address.get("from_order") == "yes":
