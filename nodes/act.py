@@ -125,8 +125,22 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         actions=tuple(spec.actions) if spec else (),
         topic=tuple(spec.topic) if spec else (),
         alternatives=listed_alternatives(tool_caller(context), config, intent, plan, shown),
+        items=tuple(
+            (n, *config.lexicon_products.get(n, ())) for n in summary_items(plan["summary"])
+        ),
         write_tasks=write_actions(config),
     )
+
+
+def summary_items(value: Any) -> list[str]:
+    """The names of the order items a confirmation's summary lists, in order."""
+    if isinstance(value, dict):
+        if "item_id" in value and isinstance(value.get("name"), str):
+            return [value["name"]]
+        return [n for item in value.values() for n in summary_items(item)]
+    if isinstance(value, list | tuple):
+        return [n for item in value for n in summary_items(item)]
+    return []
 
 
 def write_actions(config: DomainConfig) -> tuple[tuple[str, tuple[str, ...]], ...]:

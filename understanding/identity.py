@@ -38,7 +38,8 @@ OTHER_BEFORE = re.compile(
 # After the name: it belongs to, or acts as, someone else.
 OTHER_AFTER = re.compile(
     r"^\s*(?:'s|’s|s'|\(|recommended|referred|told|said|says|asked|wants|wanted|ordered|bought|"
-    r"placed|has|had|gave|sent|needs|is my|was my|—\s*my|,\s*(?:my|our)\s)|"
+    r"placed|has|had|gave|sent|needs|is my|was my|"
+    rf"[—,-]\s*(?:my|our)\s+(?:\w+[\s-]+){{0,2}}(?:{RELATIONS})s?\b)|"  # "X, my neighbour"
     r"^\s*(?:的|推荐|说|让我|叫我|他|她)",
     re.I,
 )
@@ -103,7 +104,7 @@ def email_is_other(text: str, email: str) -> bool:
     sentence = before[cut[-1] :] if cut else before
     return bool(
         re.search(
-            rf"\b(?:{RELATIONS})(?:'s|’s)?\b|\b(?:his|her|their)\b|(?:{RELATIONS_ZH})",
+            rf"\b(?:{RELATIONS})(?:'s|’s)?\b|\b(?:his|her|their)\b|(?:{RELATIONS_ZH})|[他她]们?的",
             sentence,
             re.I,
         )
