@@ -1,3 +1,5 @@
+import pytest
+
 from understanding.catalogue import (
     Lexicon,
     choose_variant,
@@ -177,6 +179,20 @@ def test_exchange_reads_every_message_and_lets_later_items_drop_out() -> None:
     assert match_order_items(dropped, items, RETAIL).item_ids == ["l0"]
     all_but = match_order_items(["return everything except the lamp"], items, RETAIL)
     assert all_but.item_ids == ["b0"] and all_but.excluded == ["l0"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "return the water bottle please. The lamp stays, I like it.",
+        "return the water bottle, the desk lamp I'll keep",
+        "return the water bottle; I'm keeping the lamp",
+        "退水杯，台灯我留着",
+    ],
+)
+def test_an_item_said_to_stay_is_left_out(text: str) -> None:
+    found = match_order_items([text], [BOTTLE, LAMP], RETAIL)
+    assert found.item_ids == ["b0"] and "l0" not in found.item_ids
 
 
 def test_same_product_items_told_apart_and_answers_without_the_name() -> None:

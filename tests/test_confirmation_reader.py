@@ -473,3 +473,19 @@ def test_still_wanting_is_no_either_or_question(reply: str) -> None:
 def test_wanting_something_else_is_no_restatement() -> None:
     assert read_confirmation("I want to cancel the other one", CANCEL).reading == "correction"
     assert not read_confirmation("i still want to think about it", CANCEL).executes
+
+
+def test_telling_of_another_order_and_asking_keeps_the_change_pending() -> None:
+    """Set D lost_03: a long aside about another order, with a question, moved the return to
+    that order (and lost it); it is a question. A short reply naming the order moves it."""
+    aside = (
+        "Before I confirm - a tangent. My sunglasses order #W2033238 still says pending and "
+        "it's been ages. What does pending actually mean, has it not left the warehouse yet?"
+    )
+    assert read_confirmation(aside, RETURN).reading == "question"
+    for moved in ("#W2033238 please, how long does the refund take?", "wrong one, it's #W2033238"):
+        assert read_confirmation(moved, RETURN).reading == "correction"
+
+
+def test_doing_everything_listed_is_a_yes() -> None:
+    assert read_confirmation("yep, do everything you listed", CANCEL).reading == "yes"

@@ -180,6 +180,8 @@ def test_a_correction_amends_the_listed_address() -> None:
         ("我是 Anya Parker，邮编 98126", "self"),
         ("the order is under Anya Parker", "none"),
         ("um, hi... I'm Anya Parker, my zip code is 98126", "self"),  # τ² held-out task 74
+        ("Good afternoon, I'm Anya Parker (zip 98126).", "self"),
+        ("Anya Parker (my neighbour) said you could help", "other"),
         ("Anya Parker, my next-door neighbour, told me about you", "other"),
     ],
 )
@@ -643,3 +645,31 @@ def test_a_correction_naming_the_listed_order_and_another_lists_the_other(
     agent.send("k1", "yes")
     assert order(context, CHANGED)["status"] == "pending"
     assert order(context, LOOKED_UP)["status"] == "cancelled"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        f"Cancel {CHANGED}, no longer needed. {LOOKED_UP} I might cancel in a few days, "
+        "don't touch it yet.",
+        f"取消 {CHANGED}，不需要了。另外 {LOOKED_UP} 我可能过几天也要取消，现在还没想好，先别动它。",
+        f"cancel {CHANGED}, no longer needed. I'm keeping {LOOKED_UP}, don't cancel it.",
+    ],
+)
+def test_an_order_held_back_is_in_no_request(
+    agent: Keel, context: Context, request_text: str
+) -> None:
+    """Set D c02_03: "先别动它" after an order queued it for the same cancellation."""
+    turn = agent.send("h1", f"{SOFIA} {request_text}")
+    assert turn.awaiting == "confirmation" and LOOKED_UP not in turn.reply, turn.reply
+    agent.send("h1", "yes to all")
+    assert order(context, CHANGED)["status"] == "cancelled"
+    assert order(context, LOOKED_UP)["status"] == "pending"
+
+
+def test_the_order_asked_about_is_not_the_one_held_back() -> None:
+    from understanding.extractors import asked_order_ids
+
+    text = "So I'm keeping #W7836908, don't cancel it. When will #W1006327 ship?"
+    assert asked_order_ids(text) == ["#W1006327"]
+    assert asked_order_ids("don't cancel #W7836908") == ["#W7836908"]

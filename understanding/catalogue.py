@@ -353,7 +353,9 @@ EXCLUDE_BEFORE = re.compile(
 )
 EXCLUDE_AFTER = re.compile(
     r"^\s*(?:(?:就|先|也)?(?:不退|不换|不改|不用了|留着|保留)|(?:is|are)\s+(?:fine|ok|okay)\b|"
-    r"as (?:it|they) (?:is|are)|(?:can|will) stay)",
+    r"as (?:it|they) (?:is|are)|(?:can |will |should |is going to |gets to )?stays?\b|"
+    r"(?:i'?ll|i will|i'?m going to|we'?ll) keep\b|i'?m keeping\b|(?:is|are) staying\b|"
+    r"我(?:要)?留着|我不退)",
     re.I,
 )
 ONLY = re.compile(r"\b(only|just)\b|只", re.I)

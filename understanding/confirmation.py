@@ -472,6 +472,8 @@ def read_confirmation(
     stated = [p for p in parts if "question" not in p.kinds]
     # Values count where they are stated, not asked about or declined ("不要了" says no).
     changed = changed_values(" ; ".join(p.text for p in stated if "deny" not in p.kinds), listed)
+    if changed == ["order_id"] and _tells_of_another_order(parts, listed):
+        return ConfirmationReading("question", cues=("about_another_order",))
     if changed:
         return ConfirmationReading(
             "correction", changed=tuple(changed), cues=("changed:" + ",".join(changed),)
@@ -641,6 +643,32 @@ def _other_change(
             request = text[origin[part.start] :] if part.start < len(origin) else text
             return ConfirmationReading("no", rest=request.strip(), cues=("other_change",))
     return None
+
+
+def _tells_of_another_order(parts: Sequence[Part], listed: Listed) -> bool:
+    """True when a reply asks about another order rather than moving the change to it.
+
+    "My sunglasses order #W2 still says pending and it's been ages. What does pending
+    mean?" tells of #W2 and asks: the listed change stays pending and the question is
+    answered. "#W2 please", "wrong one, it's #W2", "return #W2 instead" move the change.
+    """
+    if not any("question" in p.kinds for p in parts):
+        return False
+    if any(p.kinds & {"correction", "weak_correction", "deny"} for p in parts):
+        return False
+    telling = [
+        p
+        for p in parts
+        if "question" not in p.kinds and set(ex.order_ids(p.text)) - set(listed.orders)
+    ]
+    return all(
+        len(ex.mask_entities(p.text).split()) > TELLING_WORDS
+        and not _names_action(p.text, listed.actions)
+        for p in telling
+    )
+
+
+TELLING_WORDS = 4  # a part naming another order with more words than this tells of it
 
 
 def _names_action(text: str, actions: tuple[str, ...]) -> bool:

@@ -896,6 +896,47 @@ def negates_request(text: str, intent: str | None = None) -> bool:
     return bool(taken) if intent is None else bool(taken & {intent, ANY})
 
 
+# A clause that holds an order back: taken back, left alone, or put off ("don't cancel it",
+# "先别动它", "I might cancel #W2 in a few days", "I'm keeping #W2").
+HOLDS_BACK = re.compile(
+    r"\b(?:leave (?:it|them|that one|this one) (?:alone|be|as (?:it is|is))|don'?t touch|"
+    r"(?:i'?m|i am) keeping|(?:maybe|might|may) (?:\w+ )?(?:later|in a (?:few|couple)|next)|"
+    r"not (?:yet|now|sure)|haven'?t decided|undecided|later on|some other time)\b|"
+    r"别动|不要动|先别|先不|暂时不|还没想好|没想好|可能过几天|过几天再|以后再|回头再|再说吧?",
+    re.I,
+)
+CLAUSE_END = re.compile(r"[,，、;；]")
+SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def held_back_orders(text: str) -> set[str]:
+    """Order ids the message holds back from any request.
+
+    They are named in a clause that takes a request back or puts it off, or just before one
+    that does with "it" ("I'm keeping #W2, don't cancel it", "另外 #W2 我可能过几天也要取消，
+    先别动它").
+    """
+    held: set[str] = set()
+    for sentence in SENTENCE_END.split(text):
+        previous: list[str] = []
+        for clause in CLAUSE_END.split(sentence):
+            ids = order_ids(clause)
+            if HOLDS_BACK.search(clause) or negates_request(clause):
+                held.update(ids or previous)
+            previous = ids or previous
+    return held
+
+
+def asked_order_ids(text: str, *, expecting: bool = False) -> list[str]:
+    """The order ids a message asks about: all it names but those it holds back.
+
+    A message that holds back every one still names them ("don't cancel #W2").
+    """
+    ids = order_ids(text, expecting=expecting)
+    held = held_back_orders(text) if len(ids) > 1 else set()
+    return [i for i in ids if i not in held] or ids
+
+
 def is_correction(text: str) -> bool:
     """True when the message corrects something said before ("no, it is …", "不是…")."""
     return bool(CORRECTION.search(text))

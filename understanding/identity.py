@@ -37,7 +37,7 @@ OTHER_BEFORE = re.compile(
 )
 # After the name: it belongs to, or acts as, someone else.
 OTHER_AFTER = re.compile(
-    r"^\s*(?:'s|’s|s'|\(|recommended|referred|told|said|says|asked|wants|wanted|ordered|bought|"
+    r"^\s*(?:'s|’s|s'|\(\s*(?:my|our|his|her|their|a|the)\b|recommended|referred|told|said|says|asked|wants|wanted|ordered|bought|"
     r"placed|has|had|gave|sent|needs|is my|was my|"
     rf"[—,-]\s*(?:my|our)\s+(?:\w+[\s-]+){{0,2}}(?:{RELATIONS})s?\b)|"  # "X, my neighbour"
     r"^\s*(?:的|推荐|说|让我|叫我|他|她)",

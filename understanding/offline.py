@@ -51,7 +51,7 @@ def extract_slots(text: str, hints: TurnHints) -> dict[str, Any]:
     """Run every typed extractor on ``text``; keys are present only for stated values."""
     expecting = hints.expected_slot
     slots: dict[str, Any] = {}
-    ids = ex.order_ids(text, expecting=expecting == "order_id")
+    ids = ex.asked_order_ids(text, expecting=expecting == "order_id")
     if ids:
         slots["order_id"] = ids[0]
         if len(ids) > 1:

@@ -625,7 +625,7 @@ class RetailPolicy:
         """
         if self.slots.get("order_id") and not self.slots.get("order_ids"):
             return
-        named = list(dict.fromkeys(i for t in self._history() for i in ex.order_ids(t)))
+        named = list(dict.fromkeys(i for t in self._history() for i in ex.asked_order_ids(t)))
         if not by_ids:  # "ship #W1 to the address of #W2": one order to change
             named = []
         if len(named) < 2 and any(ex.means_all_orders(t) for t in self._history()):
