@@ -241,6 +241,8 @@ def _track(
     # "never mind" drops the task unless a new request comes with it; "don't cancel it"
     # takes the request back whatever the classifier made of the words.
     takes_back = flow is not None and ex.negates_request(text, flow["intent"])
+    # "I'll look for the order number and come back later" drops it whatever else it reads as.
+    drops_task = drops_task or ex.postpones(text)
     if flow is not None and (takes_back or (ex.is_abandon(text) and drops_task)):
         replaced = spec is not None and spec.kind in TASK_KINDS and spec.name != flow["intent"]
         if replaced and spec is not None and not ex.negates_request(text, spec.name):

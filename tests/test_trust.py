@@ -142,6 +142,22 @@ def test_sentences_are_no_addresses(text: str) -> None:
     assert address_in(text) is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "update my default address from 163 Elm Street, Suite 714, Columbus, OH 43134 to "
+        "310 West 4th Street, Apt 2R, Austin, TX 78701",
+        "ship it to 310 West 4th Street, Apt 2R, Austin, TX 78701 instead of "
+        "163 Elm Street, Suite 714, Columbus, OH 43134",
+        "把地址从 163 Elm Street, Columbus, OH 43134 改成 310 West 4th Street, Austin, TX 78701",
+    ],
+)
+def test_the_address_being_left_is_not_the_new_one(text: str) -> None:
+    """Set D c05_04: "from <old> to <new>" listed the old address for a yes."""
+    found = address_in(text)
+    assert found is not None and found["address1"] == "310 West 4th Street"
+
+
 def test_an_incomplete_address_is_marked_so() -> None:
     assert address_in("No — 724 Evergreen Terrace, I swapped the numbers") == {
         "address1": "724 Evergreen Terrace",
@@ -652,7 +668,7 @@ def test_a_correction_naming_the_listed_order_and_another_lists_the_other(
     [
         f"Cancel {CHANGED}, no longer needed. {LOOKED_UP} I might cancel in a few days, "
         "don't touch it yet.",
-        f"取消 {CHANGED}，不需要了。另外 {LOOKED_UP} 我可能过几天也要取消，现在还没想好，先别动它。",
+        f"取消 {CHANGED}，不需要了。另外 {LOOKED_UP} 我可能过几天也要取消，还没想好，先别动它。",
         f"cancel {CHANGED}, no longer needed. I'm keeping {LOOKED_UP}, don't cancel it.",
     ],
 )
@@ -673,3 +689,31 @@ def test_the_order_asked_about_is_not_the_one_held_back() -> None:
     text = "So I'm keeping #W7836908, don't cancel it. When will #W1006327 ship?"
     assert asked_order_ids(text) == ["#W1006327"]
     assert asked_order_ids("don't cancel #W7836908") == ["#W7836908"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My tea kettle order #W1111111 is set to go to Jacksonville, but it's a gift for my "
+        "brother - could #W1111111 go to 4410 Harbor View Road, Unit 9, Tacoma, WA 98402 "
+        "instead of Jacksonville?",
+        "I'd rather have that one come to my office: 1 Market Plaza, Suite 300, "
+        "San Francisco, CA 94105. Could you update it?",
+    ],
+)
+def test_a_complete_new_address_settles_an_unsure_request(text: str) -> None:
+    """Set D c05_01 / c07_02: the classifier was unsure (or read an item change); the
+    complete address stated makes it the address change first in its ranking."""
+    from understanding.offline import offline_understander
+
+    assert offline_understander("retail").requests(text)[0] == "modify_address"
+
+
+def test_putting_it_off_drops_the_task(agent: Keel) -> None:
+    """Set D c06_02: "I'll find the order number and come back later" kept asking."""
+    first = agent.send("p1", f"{HARPER} I'd like to return everything in order #W4417")
+    assert first.awaiting == "clarification"
+    turn = agent.send(
+        "p1", "Ugh, OK. I'll find the proper order number in my emails and come back later."
+    )
+    assert turn.awaiting == "nothing", turn.reply

@@ -282,10 +282,31 @@ def _parse_window(window: str, start: int) -> FoundAddress | None:
     )
 
 
+# Words just before an address that make it the one being left ("from 163 Elm Street … to
+# …", "instead of 12 Oak St", "原来的地址 …"): the new address is another one.
+OLD_ADDRESS = re.compile(
+    r"(?:\bfrom|\binstead of|\brather than|\bnot|\bold(?: address)?|\bcurrent(?: address)?|"
+    r"\bprevious(?: address)?|\bwas|\bused to be|原来(?:的)?(?:地址)?|旧(?:的)?(?:地址)?|从)"
+    r"\s*[:：,，]?\s*$",
+    re.I,
+)
+
+
+def _leaves(text: str, found: FoundAddress) -> bool:
+    """True when the words before the address name it as the one being left."""
+    return bool(OLD_ADDRESS.search(text[max(0, found.start - 30) : found.start]))
+
+
 def address_in(text: str) -> dict[str, str] | None:
-    """The address a message gives: the first complete one, else the first incomplete one."""
+    """The address a message gives: the first complete one, else the first incomplete one.
+
+    Of several complete ones, an address named as the one being left ("from … to …",
+    "instead of …") is not the one given.
+    """
     found = find_addresses(text)
     complete = [a for a in found if a.complete]
+    if len(complete) > 1:
+        complete = [a for a in complete if not _leaves(text, a)] or complete
     chosen = complete[0] if complete else (found[0] if found else None)
     return chosen.as_slot() if chosen is not None else None
 

@@ -191,6 +191,13 @@ ABANDON = re.compile(
     r"don'?t bother)\b|算了|不用了|不办了|不弄了|先不弄了",
     re.I,
 )
+# Putting the whole thing off: "I'll find the order number in my emails and come back later".
+POSTPONE = re.compile(
+    r"\b(?:(?:i'?ll|i will|let me) (?:\w+ ){0,6}(?:come back|get back to you|try again|"
+    r"check back|reach out again) (?:later|tomorrow|another time|some other time|once)|"
+    r"come back later)\b|回头再(?:来|说|找)|晚点再(?:来|说|找)|改天再",
+    re.I,
+)
 CORRECTION = re.compile(
     r"^\s*(no|nope|sorry|oops|actually|wait)\b|\b(i meant|i mean|correction|not that one|"
     r"wrong (?:order|one|number)|instead)\b|不是|说错了|应该是|搞错了|我是说",
@@ -887,7 +894,12 @@ def asks_to_undo(text: str) -> bool:
 
 def is_abandon(text: str) -> bool:
     """True when the user drops whatever is in progress ("never mind", "算了")."""
-    return bool(ABANDON.search(text))
+    return bool(ABANDON.search(text)) or postpones(text)
+
+
+def postpones(text: str) -> bool:
+    """True when the user puts the whole thing off ("I'll check and come back later")."""
+    return bool(POSTPONE.search(text))
 
 
 def negates_request(text: str, intent: str | None = None) -> bool:

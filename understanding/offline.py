@@ -125,7 +125,8 @@ class OfflineUnderstander:
         if settled is not None:
             return settled, 1.0, ()
         parts = views(text)
-        parts, predictions = self._refine(text, parts, self._predict(parts))
+        predictions = self._evidenced(parts, self._predict(parts))
+        parts, predictions = self._refine(text, parts, predictions)
         # The request of the highest rank wins; between requests of one rank, the one
         # asked first (the user's order), then the surer one.
         best: tuple[int, int, float, str] = (-1, 0, 0.0, UNKNOWN)
@@ -191,6 +192,29 @@ class OfflineUnderstander:
                 kept.append(part)
                 found.append(prediction)
         return kept, found
+
+    def _evidenced(self, parts: list[str], predictions: list[Prediction]) -> list[Prediction]:
+        """An unsure sentence that states the value only its likeliest request takes.
+
+        "could #W1 go to 4410 Harbor View Road, Unit 9, Tacoma, WA 98402 instead of
+        Jacksonville?" is, to the classifier, a third an address change; the complete
+        address it states makes it one (a request taking an address, first in its ranking).
+        """
+        found: list[Prediction] = []
+        for part, prediction in zip(parts, predictions, strict=True):
+            top = prediction.ranking[0][0] if prediction.ranking else None
+            spec = self.config.intents.get(top) if top is not None else None
+            if (
+                self._accept(prediction)[0] == UNKNOWN
+                and spec is not None
+                and "address" in spec.slots
+                and (given := ex.address(part)) is not None
+                and not given.get("incomplete")
+                and given.get("zip")
+            ):
+                prediction = Prediction(spec.name, self.classifier.threshold, prediction.ranking)
+            found.append(prediction)
+        return found
 
     def _predict(self, parts: list[str]) -> list[Prediction]:
         """Classify each view; one that only identifies the user needs no model.
