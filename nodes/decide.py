@@ -278,6 +278,9 @@ def _decided(
         # The policy re-read the task (an "exchange" of a pending order is a modification).
         update["understanding"] = {**understanding, "intent": decision.flow["intent"]}
     reply_data = decision.reply_data
+    if decision.route == "reject" and reply_data.get("order_id"):
+        # "I can't change #W2": the conversation is about #W2 now ("just cancel it" is #W2)
+        update["focus_order"] = str(reply_data["order_id"])
     if decision.handoff_reason:
         reply_data = {**reply_data, "reason": decision.handoff_reason}
     return {

@@ -489,3 +489,9 @@ def test_telling_of_another_order_and_asking_keeps_the_change_pending() -> None:
 
 def test_doing_everything_listed_is_a_yes() -> None:
     assert read_confirmation("yep, do everything you listed", CANCEL).reading == "yes"
+
+
+def test_doing_it_all_is_a_yes_and_asking_whether_it_is_done_is_not() -> None:
+    """ "全部确认，都办了吧" agrees (set D c02_03); "都取消了吧" asks whether it is done."""
+    assert read("全部确认，都办了吧").reading == "yes"
+    assert read("都取消了吧").reading == "question"

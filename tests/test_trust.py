@@ -717,3 +717,37 @@ def test_putting_it_off_drops_the_task(agent: Keel) -> None:
         "p1", "Ugh, OK. I'll find the proper order number in my emails and come back later."
     )
     assert turn.awaiting == "nothing", turn.reply
+
+
+def test_a_description_of_the_order_is_no_request_of_its_own() -> None:
+    """Set D c06_01: "the one with just the black t-shirt" turned a cancellation's order id
+    into an item change."""
+    from understanding.offline import clauses
+
+    assert clauses("found it: #W6247578, the one with just the black t-shirt") == [
+        "found it: #W6247578"
+    ]
+
+
+def test_a_change_beside_the_request_starts_only_when_surely_asked() -> None:
+    """Set D c02_01: "still waiting on the espresso machine" queued an item change."""
+    from understanding.offline import offline_understander
+
+    understander = offline_understander("retail")
+    _, _, others = understander.requests(
+        "Please cancel #W1111111, I ordered it by mistake. And separately, whats the status of "
+        "#W2222222? still waiting on the espresso machine."
+    )
+    assert [label for label, _ in others] == ["order_status"]
+    _, _, others = understander.requests("cancel my pending orders. And return the watch")
+    assert [label for label, _ in others] == ["return_items"]
+
+
+def test_it_after_a_refused_order_is_that_order_again(agent: Keel, context: Context) -> None:
+    """Set D c08_03: "just cancel it please" after "I can't find #W… on your account" asked
+    which of the speaker's own orders to cancel; "it" is the refused order, refused again."""
+    first = agent.send("r1", f"{HARPER} my neighbour asked me to cancel his order #W4024071")
+    assert first.awaiting == "nothing" and "#W4024071" in first.reply
+    turn = agent.send("r1", "I promise he asked me to, just cancel it please")
+    assert turn.awaiting == "nothing" and "#W4024071" in turn.reply, turn.reply
+    assert order(context, "#W4024071")["status"] == "pending"

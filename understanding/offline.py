@@ -131,6 +131,7 @@ class OfflineUnderstander:
         # asked first (the user's order), then the surer one.
         best: tuple[int, int, float, str] = (-1, 0, 0.0, UNKNOWN)
         asked: list[tuple[str, str]] = []
+        unsure: set[str] = set()  # parts read as a change only just above the threshold
         labelled: list[tuple[str, str]] = []
         for index, (part, prediction) in enumerate(zip(parts, predictions, strict=True)):
             label, confidence = self._accept(prediction)
@@ -141,6 +142,8 @@ class OfflineUnderstander:
                 best = candidate
             if label != UNKNOWN and self.config.intents[label].kind in ("write", "read"):
                 asked.append((label, part))
+                if self.config.intents[label].kind == "write" and confidence < SURE_CHANGE:
+                    unsure.add(part)
             elif asked and index > 0 and label in (UNKNOWN, *self._small_talk()):
                 # "…return the watch. Only the watch, nothing else from that delivery."
                 asked[-1] = (asked[-1][0], f"{asked[-1][1]} {part}")
@@ -152,7 +155,10 @@ class OfflineUnderstander:
             return UNKNOWN, float(predictions[0].confidence), ()
         # The main request's own words: its sentences (not the whole of a Chinese message).
         own = [p for label, p in labelled if label == best[3] and p != text] or [text]
-        others = self._others(best[3], " ".join(own), asked) if len(parts) > 1 else ()
+        # A further change starts a task of its own: only one surely asked for does
+        # ("still waiting on the espresso machine" is no item change).
+        further = [(label, part) for label, part in asked if part not in unsure]
+        others = self._others(best[3], " ".join(own), further) if len(parts) > 1 else ()
         return best[3], best[2], others
 
     def _refine(
@@ -348,6 +354,7 @@ def message_asked_as(config: DomainConfig, label: str, text: str) -> str:
 # change (its confirmation lists the order anyway), then a look-up, then who the user is.
 IDENTITY_CONFIDENCE = 0.9  # confidence reported for a sentence that only identifies the user
 CUE_CONFIDENCE = 0.75  # confidence reported for an intent named by one of its cues
+SURE_CHANGE = 0.75  # confidence a change beside the main request needs to start a task
 INTENT_RANK = {"handoff": 4, "write": 3, "read": 2, "knowledge": 2, "auth": 1, "smalltalk": 0}
 # Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request; "顺便"
 # and its like start one too), and
@@ -398,7 +405,12 @@ def views(text: str) -> list[str]:
 def clauses(sentence: str) -> list[str]:
     """A sentence's clauses that could be a request: saying something, not taken back."""
     pieces = (c.strip(" ,;.!?") for c in CLAUSE.split(sentence))
-    return [c for c in pieces if _says_something(c) and not ex.negates_request(c)]
+    # "the one with just the black t-shirt" only says which order: no request of its own.
+    return [
+        c
+        for c in pieces
+        if _says_something(ex.without_descriptions(c)) and not ex.negates_request(c)
+    ]
 
 
 def _says_something(clause: str) -> bool:
