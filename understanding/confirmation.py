@@ -595,7 +595,10 @@ def _separate_request(
         if not other_order and _about_listed(rest_text, listed, words):
             return None  # … unless it is about the listed change ("also, when is the refund?")
     elif "weak_separate" in first.kinds or other_order:  # "and …", "where is #W…"
-        if asks or _about_listed(rest_text, listed, words):
+        # "yes, change it. And confirm the total price of that order": a look-up asked for
+        task = classify(rest_text) if classify is not None and not asks else None
+        looks_up = task is not None and task not in dict(listed.write_tasks)
+        if (asks or _about_listed(rest_text, listed, words)) and not looks_up:
             return None  # "and the whole $328.19 goes on the card?" asks about the change
     else:
         return None
