@@ -8,7 +8,7 @@ in address scenarios), then applies only the changes that the customer clearly
 agreed to.  Preconditions of each change (pending / delivered, reason) are
 asserted against the database, so a wrong id or status fails the generation.
 
-Usage: python3 generate.py [OUT_DIR]   (default /tmp/setD)
+Usage: python3 generate.py [OUT_DIR]   (default: evaluations/trust)
 """
 import copy
 import json
@@ -17,8 +17,14 @@ import sys
 
 import yaml
 
-DB_PATH = "/work/shared/data/tau2_retail/db.json"
-OUT = sys.argv[1] if len(sys.argv) > 1 else "/tmp/setD"
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SET_DIR = HERE.parents[1]  # evaluations/trust
+SHARED = HERE.parents[3].parent / "shared"  # ../shared beside the checkout
+
+DB_PATH = str(SHARED / "data" / "tau2_retail" / "db.json")
+OUT = sys.argv[1] if len(sys.argv) > 1 else str(SET_DIR)
 
 DB = json.load(open(DB_PATH))
 USERS, ORDERS = DB["users"], DB["orders"]
@@ -652,7 +658,7 @@ scenario(
         U("Thanks. So after talking it over I'm keeping #W7836908, don't cancel it. When will "
           "#W1006327 ship?", awaiting=N),
     ],
-    handoff=False,
+    handoff=True,
 )
 
 # =========================================================================== class 10

@@ -9,7 +9,7 @@ Checks per file:
   * at least one expectation; `authenticated` is set on the first turn;
   * `agent:` / `release:` turns only while a handoff is open (opened by a user turn that
     expects `awaiting: human`, closed by `release`); user turns during an open handoff expect
-    only `awaiting: human`; final.handoff equals the handoff state at the end;
+    only `awaiting: human`; final.handoff says whether the session was handed off at all;
   * every #W id in the file belongs to the customer unless declared in a
     `# foreign:` or `# malformed:` header line; malformed ids are not real orders;
   * reply_contains only holds order ids or address parts (text found in an address of the
@@ -33,9 +33,15 @@ import sys
 
 import yaml
 
-DB = json.load(open("/work/shared/data/tau2_retail/db.json"))
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SET_DIR = HERE.parents[1]  # evaluations/trust
+SHARED = HERE.parents[3].parent / "shared"  # ../shared beside the checkout
+
+DB = json.load(open(str(SHARED / "data" / "tau2_retail" / "db.json")))
 USERS, ORDERS = DB["users"], DB["orders"]
-DIR = sys.argv[1] if len(sys.argv) > 1 else "/tmp/setD"
+DIR = sys.argv[1] if len(sys.argv) > 1 else str(SET_DIR)
 
 TOP_KEYS = {"name", "channel_user_id", "context", "turns", "final"}
 TURN_KEYS = {"user", "expect", "agent", "release"}
@@ -138,6 +144,7 @@ def check_file(path, errors, summary):
         return
     n_expect = 0
     in_handoff = False
+    handed_off = False  # the runner's final.handoff: handed to a human at any point
     user_texts = []
     first_user = None
     for i, t in enumerate(turns):
@@ -199,6 +206,7 @@ def check_file(path, errors, summary):
             err(f"{where}: during an open handoff only awaiting: human may be expected")
         if ex.get("awaiting") == "human":
             in_handoff = True
+            handed_off = True
         for s in ex.get("reply_contains", []) or []:
             if ID_RE.fullmatch(s):
                 continue
@@ -265,8 +273,10 @@ def check_file(path, errors, summary):
             err(f"unknown final key {k!r}")
     if not isinstance(final.get("handoff"), bool):
         err("final.handoff must be true/false")
-    elif final["handoff"] != in_handoff:
-        err(f"final.handoff={final['handoff']} but the handoff is {'open' if in_handoff else 'closed/absent'} at the end")
+    elif final["handoff"] != handed_off:
+        # changed after the first run: the runner's `handoff` says whether the session was
+        # handed to a human at all (the writer had read it as "still open at the end")
+        err(f"final.handoff={final['handoff']} but the session was {'' if handed_off else 'never '}handed off")
     forders = final.get("orders") or {}
     if not isinstance(forders, dict):
         err("final.orders must be a mapping")
@@ -360,7 +370,7 @@ for _a in [u["address"] for u in USERS.values()] + [o["address"] for o in ORDERS
 
 
 def main():
-    files = sorted(glob.glob(os.path.join(DIR, "*.yaml")))
+    files = sorted(glob.glob(os.path.join(DIR, "b4_*.yaml")))
     errors, summary = [], []
     for p in files:
         check_file(p, errors, summary)
