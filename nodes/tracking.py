@@ -182,10 +182,12 @@ def for_order(
     spec = config.intents.get(intent)
     if spec is None or spec.order_variant is None:
         return intent
-    if ex.order_ids(text) or ex.malformed_order_id(text):
+    if ex.asked_order_ids(text) or ex.malformed_order_id(text):
         return spec.order_variant  # "it's #W…, same new address": that order's address
     order = (flow["slots"].get("order_id") if flow is not None else None) or focus_order
-    return spec.order_variant if order and ex.points_at_order_address(text) else intent
+    # not "#W2 must keep going to 400 Willow Lane, don't touch it"
+    pointing = ex.points_at_order_address(ex.without_held_back(text))
+    return spec.order_variant if order and pointing else intent
 
 
 def _only_fills(part: str, spec: IntentSpec | None) -> bool:

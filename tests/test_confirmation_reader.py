@@ -519,3 +519,39 @@ def test_a_look_up_asked_for_after_a_clear_yes_is_yes_and_more() -> None:
     assert more.reading == "yes_and_more" and "total price" in more.rest
     asked = read_confirmation("yes and the whole price goes on the card?", listed, looks_up)
     assert asked.reading == "question"
+
+
+def test_a_weak_acknowledgment_then_a_question_waits_for_a_plain_yes() -> None:
+    """Set E 1_04: "ok sure, and by the way has #W… shipped yet?" cancelled the order, and the
+    customer then took it back. A plain yes before a separate question still agrees."""
+    assert read("ok sure, and by the way has #W4082615 shipped yet?").reading == "question"
+    assert read("yes, and by the way has #W4082615 shipped yet?").reading == "yes_and_more"
+
+
+def test_a_statement_with_is_the_inside_is_no_question() -> None:
+    """Set E 3_03: "The makeup kit is the one I want to KEEP … leave the makeup kit alone"
+    was read as a question and the makeup kit re-listed; it declines it."""
+    reply = (
+        "Oh goodness, I've got them muddled up. The makeup kit is the one I want to KEEP. "
+        "Please leave the makeup kit alone."
+    )
+    assert read(reply).reading == "no"
+    assert read("but is that the lamp order?").reading == "question"
+
+
+def test_a_value_asked_for_in_question_form_is_a_correction() -> None:
+    """Set E 3_05: "could you put the reason down as … rather than …?" was answered from the
+    knowledge base and the old reason listed again; it asks for the value."""
+    reply = "could you put the reason down as no longer needed instead? the rest is right"
+    assert read(reply).reading == "correction"
+    assert read("will the reason be no longer needed?").reading == "question"
+
+
+def test_an_order_held_back_in_an_aside_is_no_new_target() -> None:
+    """Set E lost_01: "I might send back the sunglasses from #W… at some point, not today"
+    moved the cancellation to that order and lost it."""
+    reply = (
+        "Before that, quick question: how do returns work for delivered stuff? I might send "
+        "back the sunglasses from #W9628587 at some point, not today."
+    )
+    assert read(reply).reading == "question"

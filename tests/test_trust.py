@@ -177,6 +177,9 @@ def test_a_correction_amends_the_listed_address() -> None:
     assert amend_address(listed, "the zip is 78210, not 78209")["zip"] == "78210"  # type: ignore[index]
     assert amend_address(listed, "门牌号是 5010 不是 5100")["address1"] == "5010 Broadway"  # type: ignore[index]
     assert amend_address(listed, "yes that's right") is None
+    # set E 3_02: "应该是5010，不是5100" (Chinese is a word character to Python's \w)
+    swapped = amend_address(listed, "门牌号我打反了，应该是5010，不是5100")
+    assert swapped is not None and swapped["address1"] == "5010 Broadway"
 
 
 # --------------------------------------------------------------------------- identity
@@ -751,3 +754,21 @@ def test_it_after_a_refused_order_is_that_order_again(agent: Keel, context: Cont
     turn = agent.send("r1", "I promise he asked me to, just cancel it please")
     assert turn.awaiting == "nothing" and "#W4024071" in turn.reply, turn.reply
     assert order(context, "#W4024071")["status"] == "pending"
+
+
+def test_an_order_left_alone_is_never_the_one_changed(agent: Keel, context: Context) -> None:
+    """Set E 2_05: "update my default address to …. Order #W… must keep going to …, don't
+    touch that one" listed that order's address for the yes, and "yes to everything" moved it."""
+    from understanding.extractors import asked_order_ids
+
+    left = f"Order {PENDING} must keep going to 618 Lakeview Drive though, don't touch that one."
+    assert asked_order_ids(left) == []
+    turn = agent.send(
+        "la1",
+        f"{HARPER} Please update the default address on my account to 1630 Welton St, Apt 9, "
+        f"Denver, CO 80202. {left}",
+    )
+    assert turn.awaiting == "confirmation" and "default address" in turn.reply, turn.reply
+    agent.send("la1", "yes to everything")
+    assert order(context, PENDING)["address1"] == "618 Lakeview Drive"
+    assert user_address(context, "harper_ahmed_1689") == "1630 Welton St"

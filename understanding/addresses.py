@@ -343,7 +343,8 @@ UNIT_VALUE = re.compile(
     r"(#)\s*(\d[\w-]*)|(?:室|房间?|单元|套房|公寓)\s*([A-Za-z]?\d[\w-]*)",
     re.I,
 )
-NUMBER_VALUE = re.compile(r"(?<![\w#$.])(\d+[A-Za-z]?)(?![\w%])")
+# ASCII word characters only: "应该是1540，" holds the number 1540 (Chinese is \w to Python).
+NUMBER_VALUE = re.compile(r"(?<![A-Za-z0-9_#$.])(\d+[A-Za-z]?)(?![A-Za-z0-9_%])")
 HOUSE_CUE = re.compile(r"house number|street number|building number|门牌|号码是|number is", re.I)
 
 

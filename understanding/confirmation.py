@@ -115,6 +115,9 @@ class Vocabulary:
     weak_hedge: Any
     closing: Any
     question: Any
+    inverted: Any
+    weak_affirm: Any
+    request_form: Any
     tag_question: Any
     separate: Any
     weak_separate: Any
@@ -175,6 +178,15 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
         weak_hedge=both("weak_hedge"),
         closing=both("closing"),
         question=both("question"),
+        inverted=re2.compile(
+            f"^(?:(?:{_alternation(data['inverted']['lead'])})[ ,]+)*"
+            f"(?:{_alternation(data['inverted']['en'])})(?:$|[^a-z0-9_'])"
+        ),
+        request_form=both("request_form"),
+        weak_affirm=_longest(
+            f"(?:{_alternation(data['weak_affirm']['en'])})(?:[ ]+|$)|"
+            f"(?:{_alternation(data['weak_affirm']['zh'])})[ ]*"
+        ),
         tag_question=both("tag_question"),
         # "and while I have you …" starts a request as "while …" does
         separate=leading("separate", "(?:(?:and|so|then) )?"),
@@ -367,7 +379,12 @@ def _signals(piece: str, asks: bool, trailing: bool, words: Vocabulary) -> set[s
         ("deny", bool(words.deny.search(plain))),
         (
             "question",
-            asks or bool(words.question.search(padded) or words.tag_question.search(piece)),
+            asks
+            or bool(
+                words.question.search(padded)
+                or words.inverted.search(piece.strip())
+                or words.tag_question.search(piece)
+            ),
         ),
         ("weak_hedge", bool(words.weak_hedge.search(padded))),
         ("correction", bool(words.correction.search(padded))),
@@ -398,7 +415,8 @@ def changed_values(text: str, listed: Listed) -> list[str]:
 
     shown = normalise(listed.text)
     changed: list[str] = []
-    ids = ex.order_ids(text)
+    # "I might return the sunglasses from #W2 at some point, not today": held back, no target
+    ids = [i for i in ex.order_ids(text) if i not in ex.held_back_orders(text, left_alone=True)]
     if any(i not in listed.orders for i in ids) or (not ids and ex.malformed_order_id(text)):
         changed.append("order_id")
     address = ex.address(text)
@@ -416,7 +434,8 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     reason = ex.cancel_reason(text)
     if listed.reason and reason not in (None, "other", listed.reason):
         changed.append("reason")
-    numbers = set(re2.findall(r"[0-9]+", text)) - set(re2.findall(r"[0-9]+", shown))
+    without_ids = ex.ORDER_ID.sub(" ", text)  # an order's digits are its id, read above
+    numbers = set(re2.findall(r"[0-9]+", without_ids)) - set(re2.findall(r"[0-9]+", shown))
     if numbers and not changed:  # "it's 86, not 88", "Unit 4", "11码": a value not listed
         changed.append("number")
     if any(contains_phrase(text, word) for word in listed.alternatives):
@@ -456,6 +475,7 @@ def read_confirmation(
     if not parts:
         return ConfirmationReading("unclear", cues=("empty",))
     _mark_restatements(parts, listed)
+    _spare_other_orders(norm, parts, listed)
     lead = 0
     while lead < len(parts) and (parts[lead].agrees or parts[lead].empty):
         lead += 1
@@ -469,7 +489,12 @@ def read_confirmation(
     instead = _other_change(text, origin, parts, listed, classify)
     if instead is not None:
         return instead
-    stated = [p for p in parts if "question" not in p.kinds]
+    # "could you put the reason down as ordered by mistake?" asks for the value it names
+    stated = [
+        p
+        for p in parts
+        if "question" not in p.kinds or words.request_form.search(f" {p.text} ") is not None
+    ]
     # Values count where they are stated, not asked about or declined ("不要了" says no).
     changed = changed_values(" ; ".join(p.text for p in stated if "deny" not in p.kinds), listed)
     if changed == ["order_id"] and _tells_of_another_order(parts, listed):
@@ -587,6 +612,8 @@ def _separate_request(
         return None  # the agreement itself names another value: a correction
     other_order = any(i not in listed.orders for i in ex.order_ids(rest_text))
     asks = any("question" in p.kinds for p in rest)
+    if asks and all(p.empty or _weak_only(p.text, words) for p in lead):
+        return None  # "ok sure, and by the way has #W… shipped?": acknowledged, and asked
     if any(p.kinds & {"deny", "hedge", "correction", "weak_correction"} for p in rest):
         return None
     if not other_order and classify is not None and classify(rest_text) == listed.task:
@@ -610,6 +637,30 @@ def _separate_request(
     return ConfirmationReading(
         "yes_and_more", rest=request, all_listed=all_listed, cues=("separate",)
     )
+
+
+def _spare_other_orders(norm: str, parts: Sequence[Part], listed: Listed) -> None:
+    """A sentence that holds another order back declines nothing listed.
+
+    "I might send back the sunglasses from #W2 at some point, not today": its "not today"
+    is about #W2, not a no to the listed change.
+    """
+    start = 0
+    for sentence in ex.SENTENCE_END.split(norm):
+        begin = norm.find(sentence, start)
+        end = begin + len(sentence)
+        start = end
+        held = ex.held_back_orders(sentence, left_alone=True) - set(listed.orders)
+        if not held:
+            continue
+        for part in parts:
+            if begin <= part.start < end:
+                part.kinds.discard("deny")
+
+
+def _weak_only(text: str, words: Vocabulary) -> bool:
+    """True when a part agrees only with weak words and filler ("ok sure", "好的吧")."""
+    return _compose(text, (words.weak_affirm, words.filler)) is not None
 
 
 def _other_change(

@@ -739,7 +739,7 @@ def without_descriptions(text: str) -> str:
 # "has my order been cancelled?", "订单取消了吗？"): it asks about the state of things, not for a
 # change, unlike a request in question form ("is it possible to …", "can you …", "能帮我改吗").
 LEADING_FILLER = (
-    r"(?:(?:also|and|oh|ok(?:ay)?|so|but|hey|hi|btw|by the way|quick (?:q|question)|"
+    r"(?:(?:also|and|oh|so|ok(?:ay)?|so|but|hey|hi|btw|by the way|quick (?:q|question)|"
     r"one more thing|just (?:checking|wondering|curious)|i (?:was )?wonder(?:ing)?|"
     r"another (?:thing|question))\W+)*"
 )
@@ -752,6 +752,8 @@ STATE_QUESTION_EN = re.compile(
     r"(?!i\s+(?:need|have|get)\b)",  # "do I need to …": a question about the rules
     re.I,
 )
+# "which of my orders are being shipped to the old address?": asks what is so.
+WH_QUESTION_EN = re.compile(r"^\W*" + LEADING_FILLER + r"(?:which|what|where|when)\b", re.I)
 STATE_QUESTION_ZH = re.compile(r"(?:吗|么|嘛|没有|没)\s*[?？]?\s*$|是不是|有没有|是否")
 REQUEST_ZH = re.compile(r"能|可以|可否|帮|麻烦|请|要|想|给我|把|让|改成|换成|改为|[吧]")
 # "is it still pending? if so, cancel it": the question carries a request on its answer.
@@ -768,7 +770,7 @@ def asks_whether(text: str) -> bool:
         return False
     if CJK.search(text):
         return bool(STATE_QUESTION_ZH.search(text)) and not REQUEST_ZH.search(text)
-    return bool(STATE_QUESTION_EN.search(text))
+    return bool(STATE_QUESTION_EN.search(text) or WH_QUESTION_EN.search(text))
 
 
 ALL_ORDERS = re.compile(
@@ -912,16 +914,18 @@ def negates_request(text: str, intent: str | None = None) -> bool:
 # "先别动它", "I might cancel #W2 in a few days", "I'm keeping #W2").
 HOLDS_BACK = re.compile(
     r"\b(?:leave (?:it|them|that one|this one) (?:alone|be|as (?:it is|is))|don'?t touch|"
+    r"(?:must|should|needs? to|has to|can) (?:keep|stay)|keeps? going to|"
     r"(?:i'?m|i am) keeping|(?:maybe|might|may) (?:\w+ )?(?:later|in a (?:few|couple)|next)|"
-    r"not (?:yet|now|sure)|haven'?t decided|undecided|later on|some other time)\b|"
+    r"not (?:yet|now|sure|today|this week)|at some point|someday|haven'?t decided|undecided|"
+    r"later on|some other time)\b|"
     r"别动|不要动|先别|先不|暂时不|还没想好|没想好|可能过几天|过几天再|以后再|回头再|再说吧?",
     re.I,
 )
 CLAUSE_END = re.compile(r"[,，、;；]")
-SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")  # not "jamal.ng@…", "$12.50"
 
 
-def held_back_orders(text: str) -> set[str]:
+def held_back_orders(text: str, *, left_alone: bool = False) -> set[str]:
     """Order ids the message holds back from any request.
 
     They are named in a clause that takes a request back or puts it off, or just before one
@@ -933,7 +937,7 @@ def held_back_orders(text: str) -> set[str]:
         previous: list[str] = []
         for clause in CLAUSE_END.split(sentence):
             ids = order_ids(clause)
-            if HOLDS_BACK.search(clause) or negates_request(clause):
+            if HOLDS_BACK.search(clause) or (not left_alone and negates_request(clause)):
                 held.update(ids or previous)
             previous = ids or previous
     return held
@@ -942,11 +946,30 @@ def held_back_orders(text: str) -> set[str]:
 def asked_order_ids(text: str, *, expecting: bool = False) -> list[str]:
     """The order ids a message asks about: all it names but those it holds back.
 
-    A message that holds back every one still names them ("don't cancel #W2").
+    A message that only takes back a request still names its orders ("don't cancel #W2");
+    an order left alone ("#W2 must keep going there, don't touch it") is never named.
     """
     ids = order_ids(text, expecting=expecting)
+    alone = held_back_orders(text, left_alone=True) if ids else set()
+    ids = [i for i in ids if i not in alone]  # "#W2 must keep going there, don't touch it"
     held = held_back_orders(text) if len(ids) > 1 else set()
     return [i for i in ids if i not in held] or ids
+
+
+def without_held_back(text: str) -> str:
+    """The text without its clauses that hold something back ("…, don't touch that one")."""
+    kept = [
+        clause
+        for sentence in SENTENCE_END.split(text)
+        for clause in CLAUSE_END.split(sentence)
+        if not HOLDS_BACK.search(clause)
+    ]
+    return " ".join(c.strip() for c in kept if c.strip())
+
+
+def leaves_alone(text: str) -> bool:
+    """True when the text holds something back ("don't touch that one", "先别动它")."""
+    return bool(HOLDS_BACK.search(text))
 
 
 def is_correction(text: str) -> bool:

@@ -391,7 +391,9 @@ def views(text: str) -> list[str]:
         kept = [
             p
             for p in parts
-            if (len(p.split()) > 1 or ex.CJK.search(p)) and not ex.negates_request(p)
+            if (len(p.split()) > 1 or ex.CJK.search(p))
+            and not ex.negates_request(p)
+            and not ex.leaves_alone(p)
         ]
         # Chinese clauses are short and lean on each other: read the whole message too.
         chosen = [text, *kept] if ex.CJK.search(text) else kept or [text]
