@@ -13,8 +13,13 @@ import sys
 
 import yaml
 
-DB_PATH = "/work/shared/data/tau2_retail/db.json"
-OUT_DIR = "/tmp/setE"
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TRUST = HERE.parents[1]  # evaluations/trust
+SHARED = HERE.parents[3].parent / "shared"  # ../shared beside the checkout
+DB_PATH = str(SHARED / "data" / "tau2_retail" / "db.json")
+OUT_DIR = str(TRUST)
 
 DB = json.load(open(DB_PATH))
 USERS, ORDERS = DB["users"], DB["orders"]

@@ -18,9 +18,14 @@ import sys
 
 import yaml
 
-DB = json.load(open("/work/shared/data/tau2_retail/db.json"))
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TRUST = HERE.parents[1]  # evaluations/trust
+SHARED = HERE.parents[3].parent / "shared"  # ../shared beside the checkout
+DB = json.load(open(SHARED / "data" / "tau2_retail" / "db.json"))
 USERS, ORDERS = DB["users"], DB["orders"]
-SET_DIR = sys.argv[1] if len(sys.argv) > 1 else "/tmp/setE"
+SET_DIR = sys.argv[1] if len(sys.argv) > 1 else str(TRUST)
 
 TOP_KEYS = {"name", "channel_user_id", "context", "turns", "final"}
 TURN_KEYS = {"user", "expect", "agent", "release"}
@@ -304,7 +309,7 @@ def check_file(path, errors, used_customers):
 
 
 def main():
-    files = sorted(glob.glob(os.path.join(SET_DIR, "*.yaml")))
+    files = sorted(glob.glob(os.path.join(SET_DIR, "b5_*.yaml")))
     errors = []
     used = {}
     classes = collections.Counter()
