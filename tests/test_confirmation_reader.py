@@ -555,3 +555,23 @@ def test_an_order_held_back_in_an_aside_is_no_new_target() -> None:
         "back the sunglasses from #W9628587 at some point, not today."
     )
     assert read(reply).reading == "question"
+
+
+def test_words_naming_the_listed_action_too_name_no_other_change() -> None:
+    """Set E lost_02: "刚才那个改地址的，确认办理" at an order's address change was read as a
+    change of the default address (also "改地址") and listed that instead."""
+    listed = Listed(
+        task="modify_address",
+        orders=("#W3586556",),
+        text="请确认：将订单 #W3586556 的收货地址改为 5 E Camelback Rd, Phoenix, AZ 85012。",
+        values=("#W3586556", "5 E Camelback Rd"),
+        actions=("change (?:it|the address)|改|修改|改地址",),
+        write_tasks=(
+            ("modify_address", ("change (?:it|the address)|改|修改|改地址",)),
+            ("update_default_address", ("update (?:it|my address)|改|修改|更新",)),
+        ),
+    )
+    reading = read_confirmation(
+        "好，明白了。刚才那个改地址的，确认办理。", listed, lambda _: "update_default_address"
+    )
+    assert reading.reading != "no" and reading.cues != ("other_change",)

@@ -693,7 +693,14 @@ def _other_change(
             # "then do the exchange": a task picked by name is taken up as the dialogue takes
             # up a choice (the waiting task of that name, with what was said for it).
             return ConfirmationReading("correction", cues=("picks_task",))
-        if task != listed.task and actions and _names_action(part.text, actions):
+        # Words that name the listed action as well ("改地址" for an order's address and the
+        # profile's) name no other change: "刚才那个改地址的，确认办理" is this one.
+        if (
+            task != listed.task
+            and actions
+            and _names_action(part.text, actions)
+            and not _names_action(part.text, listed.actions)
+        ):
             request = text[origin[part.start] :] if part.start < len(origin) else text
             return ConfirmationReading("no", rest=request.strip(), cues=("other_change",))
     return None
