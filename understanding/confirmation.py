@@ -416,7 +416,8 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     shown = normalise(listed.text)
     changed: list[str] = []
     # "I might return the sunglasses from #W2 at some point, not today": held back, no target
-    ids = [i for i in ex.order_ids(text) if i not in ex.held_back_orders(text, left_alone=True)]
+    held = ex.held_back_orders(text, left_alone=True)
+    ids = [i for i in ex.order_ids(text) if i not in held]
     if any(i not in listed.orders for i in ids) or (not ids and ex.malformed_order_id(text)):
         changed.append("order_id")
     address = ex.address(text)

@@ -739,7 +739,7 @@ def without_descriptions(text: str) -> str:
 # "has my order been cancelled?", "订单取消了吗？"): it asks about the state of things, not for a
 # change, unlike a request in question form ("is it possible to …", "can you …", "能帮我改吗").
 LEADING_FILLER = (
-    r"(?:(?:also|and|oh|so|ok(?:ay)?|so|but|hey|hi|btw|by the way|quick (?:q|question)|"
+    r"(?:(?:also|and|oh|so|ok(?:ay)?|but|hey|hi|btw|by the way|quick (?:q|question)|"
     r"one more thing|just (?:checking|wondering|curious)|i (?:was )?wonder(?:ing)?|"
     r"another (?:thing|question))\W+)*"
 )
@@ -925,17 +925,23 @@ CLAUSE_END = re.compile(r"[,，、;；]")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")  # not "jamal.ng@…", "$12.50"
 
 
+def _sentence_clauses(text: str) -> list[list[str]]:
+    """The clauses of each sentence of ``text``."""
+    return [CLAUSE_END.split(sentence) for sentence in SENTENCE_END.split(text)]
+
+
 def held_back_orders(text: str, *, left_alone: bool = False) -> set[str]:
     """Order ids the message holds back from any request.
 
     They are named in a clause that takes a request back or puts it off, or just before one
     that does with "it" ("I'm keeping #W2, don't cancel it", "另外 #W2 我可能过几天也要取消，
-    先别动它").
+    先别动它"). With ``left_alone``, only clauses that leave an order alone or put it off
+    count, not those that take a request back ("don't cancel #W2" still names #W2).
     """
     held: set[str] = set()
-    for sentence in SENTENCE_END.split(text):
+    for sentence in _sentence_clauses(text):
         previous: list[str] = []
-        for clause in CLAUSE_END.split(sentence):
+        for clause in sentence:
             ids = order_ids(clause)
             if HOLDS_BACK.search(clause) or (not left_alone and negates_request(clause)):
                 held.update(ids or previous)
@@ -958,12 +964,7 @@ def asked_order_ids(text: str, *, expecting: bool = False) -> list[str]:
 
 def without_held_back(text: str) -> str:
     """The text without its clauses that hold something back ("…, don't touch that one")."""
-    kept = [
-        clause
-        for sentence in SENTENCE_END.split(text)
-        for clause in CLAUSE_END.split(sentence)
-        if not HOLDS_BACK.search(clause)
-    ]
+    kept = [c for sentence in _sentence_clauses(text) for c in sentence if not HOLDS_BACK.search(c)]
     return " ".join(c.strip() for c in kept if c.strip())
 
 
