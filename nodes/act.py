@@ -14,7 +14,7 @@ from langgraph.types import Command, interrupt
 from calibration.receipts import idempotency_key
 from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
-from domain.retail.policy import listed_alternatives
+from domain.retail.policy import listed_alternatives, other_order_items
 from domain.retail.presenters import present
 from nodes.common import (
     audit_log,
@@ -129,6 +129,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
             (n, *config.lexicon_products.get(n, ())) for n in summary_items(plan["summary"])
         ),
         write_tasks=write_actions(config),
+        other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
     )
 
 

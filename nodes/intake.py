@@ -128,7 +128,11 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         correcting = False  # "then do the exchange": another task is chosen, not a value changed
     if correcting and flow is not None:
         # The reply corrected the change just listed: it applies to that task, nothing else.
-        tracked = correct_listed(config, flow, state.paused, state.identity, text, reading.slots)
+        note = state.confirmation
+        elsewhere = note is not None and "order_id" in note["changed"]
+        tracked = correct_listed(
+            config, flow, state.paused, state.identity, text, reading.slots, elsewhere
+        )
     else:
         tracked = track(
             config,

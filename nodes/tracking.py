@@ -269,11 +269,13 @@ def correct_listed(
     identity: dict[str, str],
     text: str,
     slots: dict[str, Any],
+    elsewhere: bool = False,
 ) -> Tracked:
     """Apply a correction given at a confirmation to the task whose change was listed.
 
-    The corrected values replace the listed ones; another order (named, or "the other
-    one") makes it the same task for that order, with what was said for it. Items and
+    The corrected values replace the listed ones; another order (named, "the other one",
+    or, as the reader found (``elsewhere``), by an item only another order holds) makes
+    it the same task for that order, with what was said for it. Items and
     options are read again from every message of the task, this one last. The policy then
     lists the corrected change for a new yes.
     """
@@ -305,7 +307,7 @@ def correct_listed(
         "utterances": [*flow["utterances"], text],
     }
     listed = flow["slots"].get("order_id")
-    other = fills.get("order_id") not in (None, listed) or ex.means_other_order(text)
+    other = fills.get("order_id") not in (None, listed) or ex.means_other_order(text) or elsewhere
     if other:
         kept = {k: v for k, v in flow["slots"].items() if k in KEPT_FOR_ANOTHER_ORDER}
         updated["slots"] = kept

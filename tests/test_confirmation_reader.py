@@ -575,3 +575,49 @@ def test_words_naming_the_listed_action_too_name_no_other_change() -> None:
         "好，明白了。刚才那个改地址的，确认办理。", listed, lambda _: "update_default_address"
     )
     assert reading.reading != "no" and reading.cues != ("other_change",)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "hmm, you know what, leave #W2387014 as it is. not cancelling after all.",
+        "i won't be cancelling it after all",
+        "no longer want to cancel, let it be",
+    ],
+)
+def test_the_listed_action_negated_is_no(reply: str) -> None:
+    """Set E 1_04: "leave #W… as it is. not cancelling after all" was unclear."""
+    assert read(reply).reading == "no"
+
+
+def test_items_of_the_order_beside_an_address_change_say_which_order_it_is() -> None:
+    """Set E 1_03: "ahh right, helmet + kettle, my mistake. yes go ahead" at an address change
+    was read as a question (a tag "right") and as naming other items."""
+    assert read("ahh right, helmet + kettle, my mistake. yes go ahead", ADDRESS).executes
+    assert read("the kettle is in it, right", ADDRESS).reading == "question"
+
+
+def test_another_orders_item_moves_the_change() -> None:
+    """Set F 3_25: naming an item only another order holds is a correction of the order."""
+    listed = Listed(
+        task=CANCEL.task,
+        orders=CANCEL.orders,
+        text=CANCEL.text,
+        reason=CANCEL.reason,
+        values=CANCEL.values,
+        actions=CANCEL.actions,
+        other_items=(("grill",), ("yoga mat", "yogamat")),
+    )
+    reading = read_confirmation("no sorry, it's the grill one I want gone", listed, other_task)
+    assert reading.reading == "correction" and "order_id" in reading.changed
+    assert read_confirmation("is the grill one shipped?", listed, other_task).reading == "question"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["the refund goes to my card, right", "that's the kettle order, correct", "退款到原卡，对吧"],
+)
+def test_a_statement_ending_in_a_tag_asks_for_agreement(reply: str) -> None:
+    """A tag cut off by a comma ("…, right") was a part of its own that agreed: a yes."""
+    assert read(reply).reading == "question"
+    assert read("right, go ahead").executes

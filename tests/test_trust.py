@@ -158,6 +158,43 @@ def test_the_address_being_left_is_not_the_new_one(text: str) -> None:
     assert found is not None and found["address1"] == "310 West 4th Street"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ship it to 163 Elm Street, Suite 714, Columbus, OH 43134 - wait, no, that's the old "
+        "office. The new one is 310 West 4th Street, Apt 2R, Austin, TX 78701.",
+        "send it to 163 Elm Street, Columbus, OH 43134, sorry I mean 310 West 4th Street, "
+        "Apt 2R, Austin, TX 78701",
+        "寄到 163 Elm Street, Columbus, OH 43134，不对，说错了，是 310 West 4th Street, Apt 2R, "
+        "Austin, TX 78701",
+    ],
+)
+def test_an_address_taken_back_is_not_the_new_one(text: str) -> None:
+    """Set F 5_33: the first of two addresses was listed although "wait, no, that's the old
+    office" took it back, and the customer's yes shipped the order there."""
+    found = address_in(text)
+    assert found is not None and found["address1"] == "310 West 4th Street"
+
+
+def test_a_pasted_address_reads_line_by_line_with_its_unit_first() -> None:
+    """Set F 5_31: a pasted address with the unit on the line before the street was stored
+    as address1 "12C\\n 2250 Brazos Street\\n" and written after a yes."""
+    text = (
+        "copying it straight from the lease email:\n\nNew address:\nUnit 12C\n"
+        "2250 Brazos Street\nAustin, TX 78705\nLandlord: Mike Reyes (512) 555-0188\n\nThanks!"
+    )
+    assert address_in(text) == {
+        "address1": "2250 Brazos Street",
+        "address2": "Unit 12C",
+        "city": "Austin",
+        "state": "TX",
+        "country": "USA",
+        "zip": "78705",
+    }
+    found = address_in("12 Main St\nSpringfield, IL 62701")
+    assert found is not None and found["address1"] == "12 Main St" and found["zip"] == "62701"
+
+
 def test_an_incomplete_address_is_marked_so() -> None:
     assert address_in("No — 724 Evergreen Terrace, I swapped the numbers") == {
         "address1": "724 Evergreen Terrace",
@@ -772,3 +809,73 @@ def test_an_order_left_alone_is_never_the_one_changed(agent: Keel, context: Cont
     agent.send("la1", "yes to everything")
     assert order(context, PENDING)["address1"] == "618 Lakeview Drive"
     assert user_address(context, "harper_ahmed_1689") == "1630 Welton St"
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "hmm, no, sorry - it's the bicycle one I want gone, not the luggage",
+        "oh no I mixed them up. The luggage set is the one I want to keep. It's the skateboard "
+        "order that was the accident. Please leave the luggage set alone.",
+    ],
+)
+def test_a_correction_naming_another_orders_item_points_the_change_there(
+    agent: Keel, context: Context, correction: str
+) -> None:
+    """Set F 3_25, set E 3_03: a correction naming another order by an item it holds was read
+    as a no, or as a partial cancellation of the listed order, whose next yes cancelled it."""
+    agent.send("i1", f"{SOFIA} Cancel {CHANGED}, ordered by mistake")
+    turn = agent.send("i1", correction)
+    assert turn.awaiting == "confirmation" and LOOKED_UP in turn.reply, turn.reply
+    assert CHANGED not in turn.reply.split("Please confirm")[-1], turn.reply
+    agent.send("i1", "yes")
+    assert order(context, CHANGED)["status"] == "pending"
+    assert order(context, LOOKED_UP)["status"] == "cancelled"
+
+
+def test_a_reason_named_only_to_be_denied_is_not_the_reason() -> None:
+    """Set F 1_08: "其实不是下错单，是用不上了" kept "ordered by mistake" listed."""
+    from understanding.extractors import cancel_reason
+
+    assert cancel_reason("其实不是下错单，是用不上了") == "no longer needed"
+    assert cancel_reason("it was not a mistake, i just don't need it") == "no longer needed"
+    assert cancel_reason("not by mistake, I no longer need it") == "no longer needed"
+    assert cancel_reason("I ordered it by mistake, I don't need two") == "ordered by mistake"
+
+
+def test_a_reason_changed_while_agreeing_is_listed_anew(agent: Keel, context: Context) -> None:
+    """Set F 1_08: "可以，不过原因写“不再需要”吧" was answered as a question and the old reason
+    listed again; the next yes cancelled with the reason the customer had taken back."""
+    agent.send("r1", f"{SOFIA} 订单 {CHANGED} 取消吧，下错单了。")
+    turn = agent.send("r1", "可以，不过原因写“不再需要”吧，其实不是下错单，是用不上了。")
+    assert turn.awaiting == "confirmation" and "不再需要" in turn.reply, turn.reply
+    agent.send("r1", "对，确认取消。")
+    assert order(context, CHANGED)["reason"] == "no longer needed"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        f"I've got two pending orders, {LOOKED_UP} and {CHANGED} - I don't need the second one "
+        "anymore, please cancel it.",
+        f"{LOOKED_UP} 和 {CHANGED} 这两单，第二个不需要了，取消吧",
+    ],
+)
+def test_an_ordinal_after_the_orders_picks_one_of_them(
+    agent: Keel, context: Context, request_text: str
+) -> None:
+    """Set F 3_26: "#W1 and #W2 - I don't need the second one" queued both, listed #W1 first,
+    and "yes" cancelled it."""
+    turn = agent.send("o1", f"{SOFIA} {request_text}")
+    assert turn.awaiting == "confirmation" and LOOKED_UP not in turn.reply, turn.reply
+    agent.send("o1", "yes")
+    assert order(context, LOOKED_UP)["status"] == "pending"
+    assert order(context, CHANGED)["status"] == "cancelled"
+
+
+def test_the_other_one_at_a_confirmation_is_the_other_order(agent: Keel, context: Context) -> None:
+    """Set F 3_30: "no no - the other one!!" listed the same order again."""
+    agent.send("t1", f"{SOFIA} Cancel {CHANGED}, ordered by mistake")
+    turn = agent.send("t1", "no no - the other one!! 🙈")
+    assert turn.awaiting == "confirmation" and LOOKED_UP in turn.reply, turn.reply
+    assert CHANGED not in turn.reply.split("Please confirm")[-1], turn.reply

@@ -11,7 +11,7 @@ again, never completed from the address on file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import usaddress
@@ -182,10 +182,35 @@ class FoundAddress:
         }
 
 
+# A line break inside a pasted address ends a line of it, as a comma does.
+LINE_BREAK = re.compile(r"[ \t]*[\r\n]+[ \t]*")
+# A unit written on the line before its street ("Unit 12C\n2250 Brazos Street\n…").
+UNIT_BEFORE = re.compile(
+    r"\b(apt|apartment|suite|ste|unit|room|rm|floor|fl)\.?\s*#?\s*([A-Za-z]?\d[\w-]*)[ ,;]*$",
+    re.I,
+)
+
+
 def _blanked(text: str) -> str:
-    """The message with other slots' values and non-Latin script as spaces (same offsets)."""
+    """The message with other slots' values and non-Latin script as spaces (same offsets).
+
+    Line breaks become commas, so that a pasted address reads line by line.
+    """
     blank = OTHER_VALUES.sub(lambda m: " " * len(m.group(0)), text)
+    blank = LINE_BREAK.sub(lambda m: "," + " " * (len(m.group(0)) - 1), blank)
     return NON_LATIN.sub(lambda m: "," + " " * (len(m.group(0)) - 1), blank)
+
+
+def _with_unit_before(blank: str, found: FoundAddress) -> FoundAddress:
+    """The address with the unit written just before its street, when it has none of its own."""
+    if found.address2:
+        return found
+    before = max(0, found.start - 30)
+    unit = UNIT_BEFORE.search(blank[before : found.start])
+    if unit is None:
+        return found
+    address2 = f"{unit.group(1)} {unit.group(2)}"
+    return replace(found, start=before + unit.start(), address2=address2)
 
 
 def _clean(token: str) -> str:
@@ -209,7 +234,7 @@ def find_addresses(text: str) -> tuple[FoundAddress, ...]:
             continue  # inside the address just read
         address = _parse_from(blank, number.start())
         if address is not None:
-            found.append(address)
+            found.append(_with_unit_before(blank, address))
     return tuple(found)
 
 
@@ -292,9 +317,23 @@ OLD_ADDRESS = re.compile(
 )
 
 
+# Words just after an address that take it back ("… DC 20036 - wait, no, that's the old
+# office. The new one is …", "…，不对，说错了"): the address given after them is meant.
+PAUSE = r"[\s,.;:!()\-–—，。；：！]*"
+TAKEN_BACK = re.compile(
+    rf"^{PAUSE}(?:(?:wait|hold on|hmm+|oh|oops|sorry|ugh){PAUSE})*"
+    r"(?:no\b|nope|not that|actually|i mean|i meant|scratch that|correction|that'?s (?:the|my) old|"
+    r"that was (?:the|my) old|wrong|不对|不是|说错|错了|写错)",
+    re.I,
+)
+
+
 def _leaves(text: str, found: FoundAddress) -> bool:
-    """True when the words before the address name it as the one being left."""
-    return bool(OLD_ADDRESS.search(text[max(0, found.start - 30) : found.start]))
+    """True when the words around the address name it as the one being left or taken back."""
+    return bool(
+        OLD_ADDRESS.search(text[max(0, found.start - 30) : found.start])
+        or TAKEN_BACK.search(text[found.end : found.end + 40])
+    )
 
 
 def address_in(text: str) -> dict[str, str] | None:

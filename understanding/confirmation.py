@@ -79,6 +79,9 @@ class Listed:
     items: tuple[tuple[str, ...], ...] = ()
     # The domain's write tasks (as ``classify`` names them) with the words naming each action.
     write_tasks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The items of the customer's other orders, with their names: naming one ("it's the
+    # yoga mat order that was the mistake") points the change at another order.
+    other_items: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,7 @@ class Vocabulary:
     weak_affirm: Any
     request_form: Any
     tag_question: Any
+    tag_only: Any
     separate: Any
     weak_separate: Any
     correction: Any
@@ -188,6 +192,9 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
             f"(?:{_alternation(data['weak_affirm']['zh'])})[ ]*"
         ),
         tag_question=both("tag_question"),
+        tag_only=re2.compile(
+            f"^(?:{_alternation(data['tag_only']['en'])}|{_alternation(data['tag_only']['zh'])})$"
+        ),
         # "and while I have you …" starts a request as "while …" does
         separate=leading("separate", "(?:(?:and|so|then) )?"),
         weak_separate=leading("weak_separate"),
@@ -358,6 +365,8 @@ def read_parts(text: str, words: Vocabulary) -> list[Part]:
         part = Part(piece or "?", start + raw.find(piece[:1]) if piece else start)
         part.kinds = _signals(piece, asks, False, words)
         parts.append(part)
+    if len(parts) > 1 and words.tag_only.match(parts[-1].text) and "content" in parts[-2].kinds:
+        parts[-1].kinds = {"content", "question"}  # "the kettle is in it, right": a tag
     if trails and parts:
         last = parts[-1]
         last.kinds = _signals(last.text, "question" in last.kinds, True, words)
@@ -420,6 +429,8 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     ids = [i for i in ex.order_ids(text) if i not in held]
     if any(i not in listed.orders for i in ids) or (not ids and ex.malformed_order_id(text)):
         changed.append("order_id")
+    elif any(contains_phrase(text, n) for names in listed.other_items for n in names if len(n) > 2):
+        changed.append("order_id")  # "it's the grill one I want gone": another order's item
     address = ex.address(text)
     if (address and address.get("address1") and address["address1"].lower() not in shown) or (
         address and address.get("partial") and address["address2"].lower() not in shown

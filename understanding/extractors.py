@@ -8,6 +8,7 @@ slot uses.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,7 +217,16 @@ ALL_ITEMS = re.compile(
 )
 REASON_NOT_NEEDED = re.compile(
     r"no longer need|don'?t need|do not need|not needed|no longer want|don'?t want (?:it|them)|"
-    r"not need (?:it|them)|no need for (?:it|them)|不需要|不想要|不要了|用不上",
+    r"not need (?:it|them)|no need for (?:it|them)|不需要|不再需要|不想要|不要了|用不上|用不着",
+    re.I,
+)
+# A reason named only to be denied ("not by mistake, I just don't need it", "不是下错单"):
+# removed before the reason stated is read.
+NEGATED_REASON = re.compile(
+    r"\b(?:not|never|wasn'?t|isn'?t|instead of|rather than)\s+(?:(?:really|actually|exactly|"
+    r"because|that|i|it was|ordered|bought)\s+)*(?:by mistake|by accident|accidental(?:ly)?|"
+    r"mistaken(?:ly)?|a mistake|ordered (?:the )?wrong|wrong order|no longer (?:need|want)\w*)|"
+    r"(?:不是|并不是|并非|没有|没)(?:因为)?(?:下错|买错|误购|拍错|点错|不需要|不再需要|不想要|用不上)",
     re.I,
 )
 REASON_MISTAKE = re.compile(
@@ -509,6 +519,7 @@ def after_answer(text: str) -> str:
 
 def cancel_reason(text: str) -> str | None:
     """Return the accepted cancellation reason the message states, "other" for another reason."""
+    text = NEGATED_REASON.sub(" ", text)
     if REASON_MISTAKE.search(text):
         return "ordered by mistake"
     if REASON_NOT_NEEDED.search(text):
@@ -605,7 +616,8 @@ REFERS_BACK = re.compile(
 # "another pending order", "my other order", "the delivered one": not the order just discussed.
 OTHER_ORDER = re.compile(
     r"\b(?:another|other|different|second)\s+(?:\w+\s+)?order\b|"
-    r"另一个订单|另外一个订单|另一笔|其他订单|别的订单",
+    r"\bthe other (?:one|1)\b|"  # "no no - the other one!!" at an order's confirmation
+    r"另一个订单|另外一个订单|另一笔|另一单|另外那单|其他订单|别的订单",
     re.I,
 )
 ELSEWHERE = re.compile(
@@ -724,6 +736,7 @@ DESCRIBES_ORDER = re.compile(
     r"\b(?:with|containing|that (?:has|had|contains|includes)|which (?:has|had|contains)|"
     r"including|where i (?:bought|ordered|got)|in which i (?:bought|ordered|got))\b[^.;!?()]*|"
     r"[^,.;!?()]*\b(?:etc|and so on|and stuff|and the rest)\b\.?|"
+    r"\bthe (?:[a-z]+[ -]){0,2}[a-z]+ (?:one|order)\b|"  # "the bicycle one", "the yoga mat order"
     r"(?:有|里有|里面有|包含|买了)[^，。；！？,;]*?(?:的那(?:个|单|笔)?(?:订单)?|的订单|那单)|"
     r"[^，。；！？,;]*(?:等|之类)(?:东西)?的(?:那个|那单)?(?:订单)?",
     re.I,
@@ -949,17 +962,48 @@ def held_back_orders(text: str, *, left_alone: bool = False) -> set[str]:
     return held
 
 
+# "#W1 and #W2 - I don't need the second one": an ordinal after the ids picks one of them.
+ORDINAL_PICK = re.compile(
+    r"\bthe (first|1st|former|second|2nd|latter|third|3rd|last) (?:one|order)\b(?!\s*#?\s?[Ww]\d)|"
+    r"(第一|第二|第三|前一|后一|最后一)(?:个|单|笔)(?:订单)?(?!\s*#?\s?[Ww]\d)",
+    re.I,
+)
+ORDINAL_INDEX = {
+    "first": 0, "1st": 0, "former": 0, "第一": 0, "前一": 0,
+    "second": 1, "2nd": 1, "第二": 1,
+    "third": 2, "3rd": 2, "第三": 2,
+    "last": -1, "latter": -1, "后一": -1, "最后一": -1,
+}  # fmt: skip
+
+
+def picked_by_ordinal(text: str, ids: Sequence[str]) -> list[str]:
+    """The one of ``ids`` an ordinal after them picks ("…the second one"), else ``ids``."""
+    if len(ids) < 2:
+        return list(ids)
+    last_id = max(m.end() for m in ORDER_ID.finditer(text)) if ORDER_ID.search(text) else 0
+    picks = {
+        (m.group(1) or m.group(2)).lower()
+        for m in ORDINAL_PICK.finditer(text)
+        if m.start() > last_id
+    }
+    if len(picks) != 1:
+        return list(ids)
+    index = ORDINAL_INDEX[picks.pop()]
+    return [ids[index]] if -len(ids) <= index < len(ids) else list(ids)
+
+
 def asked_order_ids(text: str, *, expecting: bool = False) -> list[str]:
     """The order ids a message asks about: all it names but those it holds back.
 
     A message that only takes back a request still names its orders ("don't cancel #W2");
-    an order left alone ("#W2 must keep going there, don't touch it") is never named.
+    an order left alone ("#W2 must keep going there, don't touch it") is never named; an
+    ordinal after the ids ("#W1 and #W2 - I don't need the second one") picks one of them.
     """
     ids = order_ids(text, expecting=expecting)
     alone = held_back_orders(text, left_alone=True) if ids else set()
     ids = [i for i in ids if i not in alone]  # "#W2 must keep going there, don't touch it"
     held = held_back_orders(text) if len(ids) > 1 else set()
-    return [i for i in ids if i not in held] or ids
+    return picked_by_ordinal(text, [i for i in ids if i not in held] or ids)
 
 
 def without_held_back(text: str) -> str:

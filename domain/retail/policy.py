@@ -569,7 +569,13 @@ class RetailPolicy:
             # customer has a single order (they can ask for the list of their orders).
             raise Ask("ask.order_id_invalid", "order_id", value=self.slots["order_id_invalid"])
         names = sorted({n for ns in contents.values() for n in ns})
-        wanted = {n for t in self._history() for n in mentioned_products(t, names, self._lex)}
+        # "the grill one, not the helmet": an item left out says which order it is not
+        wanted = {
+            n
+            for t in self._history()
+            for n in mentioned_products(t, names, self._lex)
+            if n not in kept_out(t, names, self._lex)
+        }
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
         if any(ex.means_other_order(t) for t in self._history()):  # "my other pending order"
             fitting = [o for o in fitting if o["order_id"] != self.inp.focus_order]
@@ -577,7 +583,10 @@ class RetailPolicy:
             # Each product named may be one of several ("the watch": a wristwatch or a
             # smart watch); an order holds the request when it has one of each.
             alternatives = [
-                a for t in self._history() for a in mention_alternatives(t, names, self._lex)
+                a
+                for t in self._history()
+                for a in mention_alternatives(t, names, self._lex)
+                if a & wanted
             ]
             holding = [
                 o
@@ -1096,11 +1105,16 @@ def listed_alternatives(
 ) -> tuple[str, ...]:
     """What a reply to a confirmation could name instead of what was listed.
 
-    The order's items the listing leaves out ("the toothbrush too"), and for an item change
-    the other option values of the products listed ("make it the pink one", "粉色"), with
-    their aliases: a reply naming one of them changes the request, so it is no plain yes.
+    The order's items the listing leaves out ("the toothbrush too"), for a change that takes
+    items, and for an item change the other option values of the products listed ("make it
+    the pink one", "粉色"), with their aliases: a reply naming one of them changes the
+    request, so it is no plain yes. For a change of the whole order (its address, its
+    payment) the items only say which order it is ("helmet + kettle, my mistake. yes").
     """
     order_id = plan["args"].get("order_id")
+    spec = config.intents.get(intent)
+    if spec is not None and "item_ids" not in spec.slots:
+        return ()
     outcome = call("get_order_details", {"order_id": order_id}) if order_id else None
     if outcome is None or not outcome["ok"]:
         return ()
@@ -1125,6 +1139,26 @@ def listed_alternatives(
         words.update(values)
         words.update(alias for alias, value in lexicon.options.items() if value in values)
     return tuple(sorted(w for w in words if len(w) >= 2 and w.lower() not in low))
+
+
+def other_order_items(
+    call: ToolCaller, config: DomainConfig, user_id: str | None, listed_orders: Sequence[str]
+) -> tuple[tuple[str, ...], ...]:
+    """The items of the customer's other orders, each with the phrases naming it.
+
+    Only items no listed order holds: "it's the grill one I want gone, not the helmet" at
+    a confirmation for the helmet's order points the change at another order, so it is
+    read again, never executed on the listed one.
+    """
+    if not user_id:
+        return ()
+    outcome = call("get_user_orders", {"user_id": user_id})
+    if not outcome["ok"]:
+        return ()
+    items = [dict(i) for i in outcome["data"]["items"]]
+    listed = {str(i["name"]) for i in items if str(i["order_id"]) in listed_orders}
+    others = sorted({str(i["name"]) for i in items} - listed)
+    return tuple(tuple(product_names(name, config.lexicon)) for name in others)
 
 
 def _names_and_aliases(items: Sequence[Mapping[str, Any]], lexicon: Any) -> list[str]:
