@@ -282,10 +282,15 @@ def correct_listed(
     spec = config.intent(flow["intent"])
     fills = task_slots(slots, spec)
     listed_order = flow["slots"].get("order_id")
-    others = [o for o in fills.get("order_ids") or [] if o != listed_order]
-    if others:  # "keep #W1, the one I want gone is #W2": the order that is not the listed one
+    named = list(fills.get("order_ids") or [])
+    others = [o for o in named if o != listed_order]
+    narrowed = listed_order in named  # "#W1 和 #W3 取消，#W2 先留着": these, the listed one first
+    if narrowed:
+        fills["order_id"], fills["order_ids"] = listed_order, [listed_order, *others]
+    elif others:  # "keep #W1, the one I want gone is #W2": the order that is not the listed one
         fills["order_id"] = others[0]
-    fills.pop("order_ids", None)
+    if not narrowed:
+        fills.pop("order_ids", None)
     fills.pop("all_items", None)
     listed_address = flow["slots"].get("address")
     given = fills.get("address")
@@ -312,6 +317,8 @@ def correct_listed(
         kept = {k: v for k, v in flow["slots"].items() if k in KEPT_FOR_ANOTHER_ORDER}
         updated["slots"] = kept
         updated["utterances"] = [text]  # items named for the other order are in this message
+    if narrowed:
+        updated["utterances"] = [text]  # the orders of this message, no more
     for key in ("queue", "confirmed_all"):
         updated["slots"].pop(key, None)
     updated["slots"].update(fills)
@@ -359,6 +366,9 @@ def _without_task(
     if spec is None:
         act = "auth" if any(slots.get(k) for k in IDENTITY_KEYS) else "unknown"
         return Tracked(act, intent, None, paused, identity)
+    if spec.kind == "write" and not slots.get("order_id") and ex.negates_request(text, spec.name):
+        # "she wants the watch after all, so keep the order - nothing to cancel": no task
+        return Tracked("abandon", intent, None, paused, identity)
     if spec.kind in TASK_KINDS:
         flow = _start(spec, text, slots)
         return Tracked("new", intent, flow, paused, identity, list(flow["slots"]))

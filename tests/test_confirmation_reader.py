@@ -621,3 +621,58 @@ def test_a_statement_ending_in_a_tag_asks_for_agreement(reply: str) -> None:
     """A tag cut off by a comma ("…, right") was a part of its own that agreed: a yes."""
     assert read(reply).reading == "question"
     assert read("right, go ahead").executes
+
+
+THREE_ORDERS = Listed(
+    task="cancel_order",
+    orders=("#W7007896", "#W1302858", "#W7756209"),
+    text="#W7007896; #W1302858; #W7756209. Please confirm: cancel order #W7007896 because it is "
+    "no longer needed. Answer “yes to all” to confirm all.",
+    reason="no longer needed",
+    actions=("cancel|取消",),
+)
+
+
+@pytest.mark.parametrize("reply", ["对，就这两个，确认。", "yes to both", "yes, do both of them"])
+def test_yes_to_all_counting_other_than_the_listed_orders_asks(reply: str) -> None:
+    """Set F 2_13 (after a first fix): "对，就这两个，确认" with three orders listed was "yes to
+    all" and cancelled the one the customer had just kept."""
+    assert read(reply, THREE_ORDERS).reading == "question"
+    assert read(reply, TWO_ORDERS).all_listed
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "ok decided: leave #W3109412 alone. Only #W8778499 gets cancelled.",
+        "#W8778499 取消，#W3109412 先留着",
+    ],
+)
+def test_declining_some_of_the_listed_orders_narrows_the_listing(reply: str) -> None:
+    """Set F 2_11: keeping one of two listed orders and restating the other was a no to both."""
+    reading = read(reply, TWO_ORDERS)
+    assert reading.reading == "correction" and reading.changed == ("order_id",)
+
+
+def test_an_amount_with_a_thousands_separator_is_one_number() -> None:
+    """Set F 1_04: "$5,781 of my money … forget it, I'll keep the order" read "781" as a new
+    value (a correction) instead of the no it ends with."""
+    listed = Listed(
+        task="cancel_order",
+        orders=("#W5815923",),
+        text="Please confirm: cancel order #W5815923. The refund of $5781.12 goes to paypal.",
+        actions=("cancel|取消",),
+    )
+    reply = (
+        "oh perfect. yes. sure. lock up $5,781 of my money for a week 🙄 forget it, I'll keep it"
+    )
+    assert read(reply, listed).reading == "no"
+
+
+@pytest.mark.parametrize(
+    "reply", ["好滴～那就先这样吧，回头再说", "我的意思是先别取消，保持原样就行。"]
+)
+def test_putting_it_off_or_explaining_a_no_is_no_yes(reply: str) -> None:
+    """Set F 1_06: "我的意思是…" was a question (意思), "回头再说" no denial."""
+    assert read(reply).reading in ("no", "question")
+    assert read("我的意思是先别取消，保持原样就行。").reading == "no"

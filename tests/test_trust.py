@@ -879,3 +879,41 @@ def test_the_other_one_at_a_confirmation_is_the_other_order(agent: Keel, context
     turn = agent.send("t1", "no no - the other one!! 🙈")
     assert turn.awaiting == "confirmation" and LOOKED_UP in turn.reply, turn.reply
     assert CHANGED not in turn.reply.split("Please confirm")[-1], turn.reply
+
+
+def test_an_order_kept_while_others_are_confirmed_is_never_changed(
+    agent: Keel, context: Context
+) -> None:
+    """Set F 2_11/2_13: at a listing of several orders, keeping one and naming the others."""
+    agent.send("n1", f"{SOFIA} Please cancel {CHANGED} and {LOOKED_UP} - both ordered by mistake.")
+    turn = agent.send("n1", f"ok decided: leave {LOOKED_UP} alone. Only {CHANGED} gets cancelled.")
+    assert turn.awaiting == "confirmation" and LOOKED_UP not in turn.reply, turn.reply
+    agent.send("n1", "yes to all")
+    assert order(context, CHANGED)["status"] == "cancelled"
+    assert order(context, LOOKED_UP)["status"] == "pending"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("嗯……#W7007896 和 #W7756209 取消，#W1302858 先留着", "#W1302858"),
+        (
+            "argh wrong number, sorry - keep #W4024071. the one I want gone is #W7335104",
+            "#W4024071",
+        ),
+    ],
+)
+def test_an_order_kept_is_not_asked_for(text: str, kept: str) -> None:
+    from understanding.extractors import asked_order_ids
+
+    assert kept not in asked_order_ids(text)
+
+
+def test_declining_the_task_without_one_in_progress_starts_nothing(agent: Keel) -> None:
+    """Set F 1_05: "so keep the order - nothing to cancel" after a no started a cancellation."""
+    agent.send("d1", f"{SOFIA} Cancel {CHANGED}, no longer needed")
+    agent.send("d1", "no, don't do it yet")
+    turn = agent.send(
+        "d1", "She wants the bicycle after all, so keep the order - nothing to cancel."
+    )
+    assert turn.awaiting == "nothing", turn.reply

@@ -123,6 +123,7 @@ class Vocabulary:
     request_form: Any
     tag_question: Any
     tag_only: Any
+    counts: tuple[tuple[int, Any], ...]
     separate: Any
     weak_separate: Any
     correction: Any
@@ -192,6 +193,10 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
             f"(?:{_alternation(data['weak_affirm']['zh'])})[ ]*"
         ),
         tag_question=both("tag_question"),
+        counts=tuple(
+            (int(n), re2.compile(f"(?:^|[^a-z0-9])(?:{_alternation(words)})(?:$|[^a-z0-9])"))
+            for n, words in data["counts"].items()
+        ),
         tag_only=re2.compile(
             f"^(?:{_alternation(data['tag_only']['en'])}|{_alternation(data['tag_only']['zh'])})$"
         ),
@@ -242,6 +247,8 @@ def aligned(text: str) -> tuple[str, list[int]]:
             origin.append(index)
 
     for index, raw in enumerate(text):
+        if raw == "," and _groups_thousands(text, index):
+            continue  # "$5,781" is one amount, not a clause break between 5 and 781
         for char in unicodedata.normalize("NFKC", raw).lower():
             if char in EMOJI_WORDS:
                 put(EMOJI_WORDS[char], index)
@@ -257,6 +264,18 @@ def aligned(text: str) -> tuple[str, list[int]]:
         out.pop()
         origin.pop()
     return "".join(out), origin
+
+
+def _groups_thousands(text: str, index: int) -> bool:
+    """True when the comma at ``index`` separates thousands ("5,781", not "5, 781")."""
+    after = text[index + 1 : index + 5]
+    return (
+        index > 0
+        and text[index - 1].isdigit()
+        and after[:3].isdigit()
+        and len(after[:3]) == 3
+        and not after[3:].isdigit()
+    )
 
 
 # --------------------------------------------------------------------------- parts
@@ -473,6 +492,25 @@ def _payment_listed(ref: ex.PaymentRef, shown: str) -> bool:
 def read_confirmation(
     text: str, listed: Listed, classify: Classify | None = None
 ) -> ConfirmationReading:
+    """Read one reply to a confirmation prompt (offline, deterministic); see :func:`_read`.
+
+    "Yes to all" that counts another number of orders than were listed ("对，就这两个" of
+    three) asks which, whatever else it says.
+    """
+    reading = _read(text, listed, classify)
+    if reading.all_listed and len(listed.orders) > 1:
+        said = _counted(normalise(ex.ORDER_ID.sub(" ", text)))
+        if said and said != {len(listed.orders)}:
+            return ConfirmationReading("question", cues=("count_differs",))
+    return reading
+
+
+def _counted(text: str) -> set[int]:
+    """The numbers of things a reply says ("both", "这两个", "all three")."""
+    return {n for n, pattern in vocabulary().counts if pattern.search(text)}
+
+
+def _read(text: str, listed: Listed, classify: Classify | None = None) -> ConfirmationReading:
     """Read one reply to a confirmation prompt (offline, deterministic).
 
     In order: an agreement followed by a separate request is ``yes_and_more``; a value the
@@ -525,6 +563,9 @@ def read_confirmation(
     if any("deny" in p.kinds and _names_item(p.text, listed) for p in stated):
         # "skip the bottle", "but not the kettle": one listed item declined, not the change
         return ConfirmationReading("correction", cues=("declines_item",))
+    if _narrows_orders(stated, listed):
+        # "leave #W2 alone. Only #W1 gets cancelled": some of the listed orders, not all
+        return ConfirmationReading("correction", changed=("order_id",), cues=("narrows_orders",))
     denied = _denial(stated, listed, classify) if denies_first or not asks else None
     if denied is not None:
         return denied
@@ -595,6 +636,16 @@ def _denial(
     if rest and (classify is None or classify(rest) in (None, listed.task)):
         rest = ""  # only a request for another task is taken up after the no
     return ConfirmationReading("no", rest=rest, cues=("deny",))
+
+
+def _narrows_orders(parts: Sequence[Part], listed: Listed) -> bool:
+    """True when a reply declines some of several listed orders and keeps the others."""
+    if len(listed.orders) < 2:
+        return False
+    denied = {i for p in parts if "deny" in p.kinds for i in ex.order_ids(p.text)}
+    kept = {i for p in parts if "deny" not in p.kinds for i in ex.order_ids(p.text)}
+    listed_ids = set(listed.orders)
+    return bool(denied & listed_ids) and bool((kept & listed_ids) - denied)
 
 
 def _plain_denial(part: Part) -> bool:

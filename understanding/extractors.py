@@ -831,7 +831,7 @@ NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (
         re.compile(
             r"\b(?:don'?t|do not|no need to|not going to|won'?t|shouldn'?t)\s+(?:\w+\s+)?"
-            r"(?:cancel)\b|不要取消|不取消|不用取消|别取消|先不取消",
+            r"(?:cancel)\b|\bnothing to cancel\b|不要取消|不取消|不用取消|别取消|先不取消|没什么要取消",
             re.I,
         ),
         ("cancel_order",),
@@ -854,7 +854,8 @@ NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     ),
     (
         re.compile(
-            r"\b(?:i'?ll|i will|i want to|i'?d rather|let me) keep (?:it|them|the|my|this|that)\b"
+            r"\b(?:(?:i'?ll|i will|i want to|i'?d rather|let me) keep (?:it|them|the|my|this|that)|"
+            r"(?:so|just|please|then) keep (?:it|them|the order|my order|this order|that order))\b"
             r"(?![^.!?]*\b(?:but|instead|change|switch|swap|exchange|with a|in a)\b)",
             re.I,
         ),
@@ -926,12 +927,15 @@ def negates_request(text: str, intent: str | None = None) -> bool:
 # A clause that holds an order back: taken back, left alone, or put off ("don't cancel it",
 # "先别动它", "I might cancel #W2 in a few days", "I'm keeping #W2").
 HOLDS_BACK = re.compile(
-    r"\b(?:leave (?:it|them|that one|this one) (?:alone|be|as (?:it is|is))|don'?t touch|"
+    r"\b(?:leave (?:it|them|that one|this one|(?:order )?#?\s?w\d{7}) (?:alone|be|as (?:it is|is))|"
+    r"keep (?:order )?#?\s?w\d{7}|"
+    r"don'?t touch|"
     r"(?:must|should|needs? to|has to|can) (?:keep|stay)|keeps? going to|"
     r"(?:i'?m|i am) keeping|(?:maybe|might|may) (?:\w+ )?(?:later|in a (?:few|couple)|next)|"
     r"not (?:yet|now|sure|today|this week)|at some point|someday|haven'?t decided|undecided|"
     r"later on|some other time)\b|"
-    r"别动|不要动|先别|先不|暂时不|还没想好|没想好|可能过几天|过几天再|以后再|回头再|再说吧?",
+    r"别动|不要动|先别|先不|暂时不|还没想好|没想好|可能过几天|过几天再|以后再|回头再|再说吧?|"
+    r"留着|保留|不取消|不要取消|别取消",
     re.I,
 )
 CLAUSE_END = re.compile(r"[,，、;；]")
