@@ -831,7 +831,8 @@ NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (
         re.compile(
             r"\b(?:don'?t|do not|no need to|not going to|won'?t|shouldn'?t)\s+(?:\w+\s+)?"
-            r"(?:cancel)\b|\bnothing to cancel\b|不要取消|不取消|不用取消|别取消|先不取消|没什么要取消",
+            r"(?:cancel)\b|\bnothing to cancel\b|"
+            r"不要取消|不取消|不用取消|别取消|先不取消|没什么要取消",
             re.I,
         ),
         ("cancel_order",),
