@@ -136,7 +136,9 @@ def track(
     tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
     if tracked.act in ("new", "switch") and tracked.flow is not None:
         tracked.paused = supersede(tracked.paused, tracked.flow)
-    if tracked.act in ("new", "switch", "digress") and others:
+    # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an answer to the
+    # task's question with a request of its own; the request waits behind the task.
+    if tracked.act in ("new", "switch", "digress", "fill") and others:
         waiting = [_start(config.intent(i), part, _stated(part)) for i, part in others]
         tracked.paused = (
             [*tracked.paused[:-1], *reversed(waiting), tracked.paused[-1]]
@@ -159,6 +161,9 @@ def own_orders(slots: dict[str, Any], text: str) -> dict[str, Any]:
     #W2") is that request's: it never joins the task starting now.
     """
     ids = slots.get("order_ids")
+    single = slots.get("order_id")
+    if not ids and isinstance(single, str) and ex.ORDER_ID.fullmatch(single):
+        ids = [single]  # "Ordered it by mistake. Oh and my other order #W2 needs to go to …"
     if not ids:
         return slots
     named = set(ex.order_ids(text))

@@ -917,3 +917,63 @@ def test_declining_the_task_without_one_in_progress_starts_nothing(agent: Keel) 
         "d1", "She wants the bicycle after all, so keep the order - nothing to cancel."
     )
     assert turn.awaiting == "nothing", turn.reply
+
+
+def test_an_answer_with_a_request_for_another_order_keeps_the_task_on_its_order(
+    agent: Keel, context: Context
+) -> None:
+    """Set G 15: the reason for a cancellation given with "oh and my other order #W2 needs to
+    go to …" moved the cancellation to #W2, and "yes" cancelled it."""
+    agent.send("a1", f"{SOFIA} Please cancel order {CHANGED}.")
+    turn = agent.send(
+        "a1",
+        f"Ordered it by mistake. Oh and while I have you - my other order {LOOKED_UP} needs to go "
+        "to 14 Birch Road, Apt 2, Tulsa, OK 74103 instead.",
+    )
+    assert turn.awaiting == "confirmation", turn.reply
+    assert CHANGED in turn.reply.split("Please confirm")[-1], turn.reply
+    agent.send("a1", "yes")
+    assert order(context, CHANGED)["status"] == "cancelled"
+    assert order(context, LOOKED_UP)["status"] == "pending"
+    agent.send("a1", "yes")  # the address change, listed after the cancellation
+    assert order(context, LOOKED_UP)["address1"] == "14 Birch Road"
+
+
+def test_a_value_named_as_the_wrong_one_is_not_the_new_value(agent: Keel, context: Context) -> None:
+    """Set G 05: "80205 is the right one. I typed 80203 by mistake" put 80203 back."""
+    agent.send("z1", f"{SOFIA} Please ship {CHANGED} to 455 Maple Street, Apt 3, Denver, CO 80203.")
+    turn = agent.send("z1", "455 Maple Street, Apt 3, Denver, CO 80205 - yes.")
+    assert "80205" in turn.reply
+    turn = agent.send("z1", "80205 is the right one. I typed 80203 by mistake the first time.")
+    assert "80203" not in turn.reply.split("Please confirm")[-1], turn.reply
+    agent.send("z1", "yes")
+    assert order(context, CHANGED)["zip"] == "80205"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            f"Cancel order {CHANGED} - no wait, change its shipping address to 90 Spring Street, "
+            "Apt 4, Philadelphia, PA 19106 instead - ugh, actually forget the address, just "
+            "cancel it. I ordered it by mistake.",
+            "cancel_order",
+        ),
+        (
+            f"cancel {CHANGED} - scratch that, ship it to 90 Spring Street, Apt 4, "
+            "Philadelphia, PA 19106",
+            "modify_address",
+        ),
+    ],
+)
+def test_a_mind_changed_inside_one_message_asks_for_what_follows(text: str, intent: str) -> None:
+    """Set G 06: the address change taken back in the same message was listed and written."""
+    from understanding.offline import offline_understander
+
+    assert offline_understander("retail").read(text).intent == intent
+
+
+def test_an_order_taken_back_inside_one_message_is_not_asked_for() -> None:
+    from understanding.extractors import asked_order_ids
+
+    assert asked_order_ids(f"cancel {CHANGED} - no wait, {LOOKED_UP}") == [LOOKED_UP]

@@ -377,6 +377,28 @@ def without_addresses(text: str) -> str:
     return "".join(pieces)
 
 
+# A value named as the wrong one ("I typed 80203 by mistake", "not 80203", "80203 was a
+# typo", "不是80203"): blanked before a correction's values are read.
+DISOWNED = re.compile(
+    r"\b(?:not|instead of|rather than|typed|wrote|put in|entered|gave you)\s+(?:the |a |in )?"
+    r"(\d[\w-]*)(?![\w-])|(\d[\w-]*)\s+(?:was|is)\s+(?:wrong|a typo|a mistake|incorrect)|"
+    r"(\d[\w-]*)\s+by mistake|(?:不是|而不是|写错成?|打错成?)\s*(\d[\w-]*)",
+    re.I,
+)
+
+
+def without_disowned(text: str) -> str:
+    """``text`` with the values it names as wrong blanked (same length)."""
+
+    def blank(match: re.Match[str]) -> str:
+        value = next(g for g in match.groups() if g)
+        start = match.group(0).rfind(value)
+        whole = match.group(0)
+        return whole[:start] + " " * len(value) + whole[start + len(value) :]
+
+    return DISOWNED.sub(blank, text)
+
+
 UNIT_VALUE = re.compile(
     r"\b(apt|apartment|suite|ste|unit|room|rm|floor|fl)\.?\s*#?\s*([A-Za-z]?\d[\w-]*)|"
     r"(#)\s*(\d[\w-]*)|(?:室|房间?|单元|套房|公寓)\s*([A-Za-z]?\d[\w-]*)",
@@ -395,6 +417,7 @@ def amend_address(listed: dict[str, str], text: str) -> dict[str, str] | None:
     number shaped like the house number the house number. None when nothing applies.
     """
     held = {w.lower().strip(",.") for v in listed.values() for w in str(v).split()}
+    text = without_disowned(text)  # "80205 is right, I typed 80203 by mistake"
     amended = dict(listed)
     for match in UNIT_VALUE.finditer(text):
         ident = match.group(2) or match.group(4) or match.group(5)

@@ -36,6 +36,7 @@ import re2
 import yaml
 
 from understanding import extractors as ex
+from understanding.addresses import without_disowned
 
 ReadingKind = Literal["yes", "yes_and_more", "no", "question", "correction", "unclear"]
 READINGS: tuple[ReadingKind, ...] = (
@@ -442,6 +443,7 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     from understanding.catalogue import contains_phrase
 
     shown = normalise(listed.text)
+    text = without_disowned(text)  # "I typed 80203 by mistake": no new value
     changed: list[str] = []
     # "I might return the sunglasses from #W2 at some point, not today": held back, no target
     held = ex.held_back_orders(text, left_alone=True)

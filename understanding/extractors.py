@@ -1005,6 +1005,9 @@ def asked_order_ids(text: str, *, expecting: bool = False) -> list[str]:
     ordinal after the ids ("#W1 and #W2 - I don't need the second one") picks one of them.
     """
     ids = order_ids(text, expecting=expecting)
+    turns = list(SELF_CORRECTION.finditer(text)) if len(ids) > 1 else []
+    later = order_ids(text[turns[-1].end() :]) if turns else []
+    ids = [i for i in ids if i in later] or ids  # "cancel #W1 - no wait, #W2"
     alone = held_back_orders(text, left_alone=True) if ids else set()
     ids = [i for i in ids if i not in alone]  # "#W2 must keep going there, don't touch it"
     held = held_back_orders(text) if len(ids) > 1 else set()
@@ -1020,6 +1023,33 @@ def without_held_back(text: str) -> str:
 def leaves_alone(text: str) -> bool:
     """True when the text holds something back ("don't touch that one", "先别动它")."""
     return bool(HOLDS_BACK.search(text))
+
+
+# The customer changing their mind inside one message ("Cancel #W1 - no wait, change its
+# address instead - ugh, actually forget the address, just cancel it"): what follows the last
+# such turn is the request. The marker runs to the end of its clause.
+SELF_CORRECTION = re.compile(
+    r"(?:\bno,? wait|\bwait,? no|\bscratch that|"
+    r"\bforget (?:about )?(?:that|it|the [a-z]+(?: [a-z]+)?)|"
+    r"\bnever ?mind(?: about)?(?: that| the [a-z]+(?: [a-z]+)?)?|\bon second thought|"
+    r"算了|不对不对|说错了)[^,.;!?，。；！？\-–—]*",
+    re.I,
+)
+
+
+def after_self_correction(text: str) -> str:
+    """What a message asks for after the customer last changed their mind in it, else all.
+
+    Only when the rest asks something of its own: "cancel #W1 - no wait, #W2" leans on what
+    came before and is read whole.
+    """
+    turns = list(SELF_CORRECTION.finditer(text))
+    if not turns:
+        return text
+    last = turns[-1]
+    rest = text[last.end() :].strip(" ,.;!?，。；！？-–—")
+    words = mask_entities(rest).split()
+    return rest if len(words) >= 2 and re.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", rest) else text
 
 
 def is_correction(text: str) -> bool:

@@ -386,6 +386,7 @@ def views(text: str) -> list[str]:
     sentences is read sentence by sentence (the whole adds little), and the view without
     the identification is added only when there is one to cut out.
     """
+    text = ex.after_self_correction(text)  # "… - ugh, actually forget the address, just cancel it"
     parts = segments(text)
     if parts:
         kept = [
