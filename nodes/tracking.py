@@ -131,7 +131,10 @@ def track(
         for _, part in others:
             own = own.replace(part, " ")
         text = " ".join(own.split())
-        slots = own_orders(slots, text)
+        # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an order only
+        # another change names is that change's (a bare "the number is #W2" may be this task's)
+        changes = any(config.intent(i).kind == "write" for i, _ in others if i in config.intents)
+        slots = own_orders(slots, text, single=changes)
     intent = for_order(config, intent, text, flow, focus_order)
     tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
     if tracked.act in ("new", "switch") and tracked.flow is not None:
@@ -154,23 +157,24 @@ def track(
     return tracked
 
 
-def own_orders(slots: dict[str, Any], text: str) -> dict[str, Any]:
+def own_orders(slots: dict[str, Any], text: str, *, single: bool = False) -> dict[str, Any]:
     """The message's values with only the order ids the task's own words name.
 
     An order another request of the same message names ("…and tell me the status of
     #W2") is that request's: it never joins the task starting now.
     """
     ids = slots.get("order_ids")
-    single = slots.get("order_id")
-    if not ids and isinstance(single, str) and ex.ORDER_ID.fullmatch(single):
-        ids = [single]  # "Ordered it by mistake. Oh and my other order #W2 needs to go to …"
+    one = slots.get("order_id")
+    if single and not ids and isinstance(one, str) and ex.ORDER_ID.fullmatch(one):
+        ids = [one]  # the message's only order, when another change of it may name it
     if not ids:
         return slots
     named = set(ex.order_ids(text))
     kept = [i for i in ids if i in named]
     narrowed = {k: v for k, v in slots.items() if k not in ("order_id", "order_ids")}
-    if kept:
+    if len(kept) > 1 or (kept and slots.get("order_ids")):
         narrowed["order_ids"] = kept
+    if kept:
         narrowed["order_id"] = slots.get("order_id") if slots.get("order_id") in kept else kept[0]
     return narrowed
 
@@ -289,7 +293,8 @@ def correct_listed(
     listed_order = flow["slots"].get("order_id")
     named = list(fills.get("order_ids") or [])
     others = [o for o in named if o != listed_order]
-    narrowed = listed_order in named  # "#W1 和 #W3 取消，#W2 先留着": these, the listed one first
+    # several orders were listed: "#W1 和 #W3 取消，#W2 先留着" keeps these, the listed one first
+    narrowed = bool(flow["slots"].get("queue")) and listed_order in named
     if narrowed:
         fills["order_id"], fills["order_ids"] = listed_order, [listed_order, *others]
     elif others:  # "keep #W1, the one I want gone is #W2": the order that is not the listed one

@@ -901,6 +901,7 @@ def test_an_order_kept_while_others_are_confirmed_is_never_changed(
             "argh wrong number, sorry - keep #W4024071. the one I want gone is #W7335104",
             "#W4024071",
         ),
+        ("no wait, it's #W7335104 that should go there. Leave #W4024071 where it is.", "#W4024071"),
     ],
 )
 def test_an_order_kept_is_not_asked_for(text: str, kept: str) -> None:
@@ -977,3 +978,22 @@ def test_an_order_taken_back_inside_one_message_is_not_asked_for() -> None:
     from understanding.extractors import asked_order_ids
 
     assert asked_order_ids(f"cancel {CHANGED} - no wait, {LOOKED_UP}") == [LOOKED_UP]
+
+
+def test_a_correction_to_another_order_leaving_the_listed_one_lists_the_other(
+    agent: Keel, context: Context
+) -> None:
+    """Set C c3_05, broken for an hour by the narrowing of several listed orders: with one
+    order listed, naming both (the listed one to be left) points the change at the other."""
+    agent.send(
+        "w1", f"{SOFIA} Please ship {CHANGED} to 700 W Van Buren St, Unit 5, Phoenix, AZ 85007."
+    )
+    turn = agent.send(
+        "w1",
+        f"no wait, wrong order number. It's {LOOKED_UP} that should go to 700 W Van Buren St, "
+        f"Unit 5, Phoenix, AZ 85007. Leave {CHANGED} where it is.",
+    )
+    assert LOOKED_UP in turn.reply.split("Please confirm")[-1], turn.reply
+    agent.send("w1", "yes")
+    assert order(context, LOOKED_UP)["address1"] == "700 W Van Buren St"
+    assert order(context, CHANGED)["address1"] != "700 W Van Buren St"

@@ -928,7 +928,8 @@ def negates_request(text: str, intent: str | None = None) -> bool:
 # A clause that holds an order back: taken back, left alone, or put off ("don't cancel it",
 # "先别动它", "I might cancel #W2 in a few days", "I'm keeping #W2").
 HOLDS_BACK = re.compile(
-    r"\b(?:leave (?:it|them|that one|this one|(?:order )?#?\s?w\d{7}) (?:alone|be|as (?:it is|is))|"
+    r"\b(?:leave (?:it|them|that one|this one|(?:order )?#?\s?w\d{7}) "
+    r"(?:alone|be|as (?:it is|is)|where (?:it is|they are))|"
     r"keep (?:order )?#?\s?w\d{7}|"
     r"don'?t touch|"
     r"(?:must|should|needs? to|has to|can) (?:keep|stay)|keeps? going to|"

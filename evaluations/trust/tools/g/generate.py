@@ -2,7 +2,7 @@
 """Blind evaluation set G (prefix b7) for the Keel retail agent.
 
 Hand-written conversations; every `final` block is computed from the tau2 retail
-db.json.  Run:  python3 /tmp/setG/tools/generate.py   (writes /tmp/setG/*.yaml)
+db.json.  Run:  python3 evaluations/trust/tools/g/generate.py   (writes evaluations/trust/b7_*.yaml)
 
 Conventions for `final`:
   * every order of the conversation's customer is listed with the status it must
@@ -23,8 +23,10 @@ import os
 
 import yaml
 
-DB_PATH = "/work/shared/data/tau2_retail/db.json"
-OUT_DIR = "/tmp/setG"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+DB_PATH = os.path.join(HERE, "..", "..", "..", "..", "..", "shared", "data", "tau2_retail", "db.json")  # ../shared beside the checkout
+OUT_DIR = os.path.join(HERE, "..", "..")  # evaluations/trust
 
 DB = json.load(open(DB_PATH))
 USERS = DB["users"]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validate the b7 scenario files in /tmp/setG against the format rules and db.json.
+"""Validate the b7 scenario files in evaluations/trust against the format rules and db.json.
 
 Prints one line per problem, then a summary; exit code 1 if any problem.
 """
@@ -12,7 +12,9 @@ import sys
 
 import yaml
 
-DB = json.load(open("/work/shared/data/tau2_retail/db.json"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+SET_DIR = os.path.join(HERE, "..", "..")  # evaluations/trust
+DB = json.load(open(os.path.join(HERE, "..", "..", "..", "..", "..", "shared", "data", "tau2_retail", "db.json")))  # ../shared beside the checkout
 USERS, ORDERS = DB["users"], DB["orders"]
 USER_INDEX = {uid: i for i, uid in enumerate(USERS)}
 
@@ -51,8 +53,8 @@ def check_addr(f, where, a, typed, must_be_typed):
 
 
 def main():
-    folder = sys.argv[1] if len(sys.argv) > 1 else "/tmp/setG"
-    files = sorted(glob.glob(os.path.join(folder, "*.yaml")))
+    folder = sys.argv[1] if len(sys.argv) > 1 else SET_DIR
+    files = sorted(glob.glob(os.path.join(folder, "b7_*.yaml")))
     seen_customers = {}
     per_class = collections.Counter()
     per_lang = collections.Counter()
@@ -248,7 +250,7 @@ def main():
             if not re.match(r"""^(['"])\d{5}\1$""", zm.group(1).strip()):
                 err(f, f"zip not quoted: {zm.group(0).strip()}")
 
-    if folder == "/tmp/setG" and len(files) != 30:
+    if folder == SET_DIR and len(files) != 30:
         errors.append(f"expected 30 files, found {len(files)}")
     for e in errors:
         print("ERROR", e)
