@@ -138,6 +138,7 @@ def track(
     intent = for_order(config, intent, text, flow, focus_order)
     tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
     if tracked.act in ("new", "switch") and tracked.flow is not None:
+        tracked.paused, tracked.flow = absorb(tracked.paused, tracked.flow)
         tracked.paused = supersede(tracked.paused, tracked.flow)
     # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an answer to the
     # task's question with a request of its own; the request waits behind the task.
@@ -222,6 +223,28 @@ def supersede(paused: Sequence[Flow], flow: Flow) -> list[Flow]:
         )
 
     return [p for p in paused if not restated(p)]
+
+
+def absorb(paused: Sequence[Flow], flow: Flow) -> tuple[list[Flow], Flow]:
+    """A new task that takes up a waiting one of the same kind takes what was said for it.
+
+    "…and cancel #W2 - no longer needed", waiting behind a return; then "yes on the cancel,
+    scratch the return": the cancellation starting now is the waiting one, with its reason.
+    Only a waiting task whose values agree with the new one's (no other order) is taken up.
+    """
+
+    def same(waiting: Flow) -> bool:
+        slots, own = waiting["slots"], flow["slots"]
+        return (
+            waiting["intent"] == flow["intent"]
+            and all(own.get(k) in (None, v) for k, v in slots.items())
+        )
+
+    taken = next((p for p in reversed(paused) if same(p)), None)
+    if taken is None:
+        return list(paused), flow
+    merged: Flow = {**flow, "slots": {**taken["slots"], **flow["slots"]}}
+    return [p for p in paused if p is not taken], merged
 
 
 def _stated(text: str) -> dict[str, Any]:

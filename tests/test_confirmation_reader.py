@@ -676,3 +676,19 @@ def test_putting_it_off_or_explaining_a_no_is_no_yes(reply: str) -> None:
     """Set F 1_06: "我的意思是…" was a question (意思), "回头再说" no denial."""
     assert read(reply).reading in ("no", "question")
     assert read("我的意思是先别取消，保持原样就行。").reading == "no"
+
+
+def test_a_short_request_naming_another_order_is_another_change() -> None:
+    """Set F 2_16: "改地址那个不用了…只取消 #W2" at an address change was a correction."""
+    listed = Listed(
+        task="modify_address",
+        orders=("#W1220770",),
+        text=ADDRESS.text,
+        values=ADDRESS.values,
+        actions=ADDRESS.actions,
+        write_tasks=(("cancel_order", ("cancel|取消",)), ("modify_address", ADDRESS.actions)),
+    )
+    reading = read_confirmation(
+        "哦，改地址那个不用了，搬家推迟了。只取消 #W3109412。", listed, other_task
+    )
+    assert reading.reading == "no" and "#W3109412" in reading.rest

@@ -997,3 +997,33 @@ def test_a_correction_to_another_order_leaving_the_listed_one_lists_the_other(
     agent.send("w1", "yes")
     assert order(context, LOOKED_UP)["address1"] == "700 W Van Buren St"
     assert order(context, CHANGED)["address1"] != "700 W Van Buren St"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "yes on the cancel. scratch the address change - we're not moving after all",
+        f"哦，改地址那个不用了，搬家推迟了。只取消 {LOOKED_UP}。",
+    ],
+)
+def test_declining_the_listed_change_for_the_waiting_one_takes_it_up_as_said(
+    agent: Keel, context: Context, reply: str
+) -> None:
+    """Set F 2_12/2_16: declining the listed change and keeping the one waiting behind it
+    started that one anew without its reason (asked again), or listed the declined address
+    change on the other order."""
+    agent.send(
+        "s1",
+        f"{SOFIA} Two things: ship {CHANGED} to 1520 Spruce Street, Apt 3F, Philadelphia, PA "
+        f"19102, and cancel {LOOKED_UP} - no longer needed.",
+    )
+    turn = agent.send("s1", reply)
+    assert turn.awaiting == "confirmation", turn.reply
+    listing = (
+        turn.reply.split("Please confirm")[-1] if "Please confirm" in turn.reply else turn.reply
+    )
+    assert LOOKED_UP in listing and "Spruce" not in listing, turn.reply
+    agent.send("s1", "yes")
+    assert order(context, LOOKED_UP)["status"] == "cancelled"
+    assert order(context, LOOKED_UP)["reason"] == "no longer needed"
+    assert order(context, CHANGED)["address1"] != "1520 Spruce Street"

@@ -748,7 +748,9 @@ def _other_change(
         picked = ex.chosen_task(part.text) is not None
         if part.agrees or part.empty or "deny" in part.kinds:
             continue
-        if ("question" in part.kinds and not picked) or not _long_enough(part.text):
+        # "只取消 #W2" is short but names its order: long enough to ask for a change
+        enough = _long_enough(part.text) or bool(ex.order_ids(part.text))
+        if ("question" in part.kinds and not picked) or not enough:
             continue
         task = classify(part.text) or (classify(text) if picked else None)
         actions = dict(listed.write_tasks).get(task or "", ())

@@ -827,7 +827,16 @@ ANY = "*"
 CHANGES = ("modify_items", "modify_address", "modify_payment", "exchange_items")
 # What a negated verb takes back: "don't cancel it" a cancellation, "I'll keep it" any change
 # to the item; "don't cancel any orders" during an exchange takes back nothing.
+# "scratch the return", "forget about the cancellation": a request dropped by name
+DROPPED = r"\b(?:scratch|forget(?: about)?|drop|skip|never ?mind(?: about)?)\s+(?:the|that|my)\s+"
 NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
+    (re.compile(DROPPED + r"return\b", re.I), ("return_items",)),
+    (re.compile(DROPPED + r"exchange\b", re.I), ("exchange_items",)),
+    (re.compile(DROPPED + r"cancell?ation\b", re.I), ("cancel_order",)),
+    (
+        re.compile(DROPPED + r"(?:address|address change)\b|改地址(?:那个|的)?不用了", re.I),
+        ("modify_address", "update_default_address"),
+    ),
     (
         re.compile(
             r"\b(?:don'?t|do not|no need to|not going to|won'?t|shouldn'?t)\s+(?:\w+\s+)?"

@@ -389,9 +389,12 @@ def views(text: str) -> list[str]:
     text = ex.after_self_correction(text)  # "… - ugh, actually forget the address, just cancel it"
     parts = segments(text)
     if parts:
+        # "#W2 should keep going there, but I want to pay for it with my Visa": the clauses
+        # that hold something back are left out, the rest of the sentence is read
+        unheld = [ex.without_held_back(p) if ex.leaves_alone(p) else p for p in parts]
         kept = [
             p
-            for p in parts
+            for p in unheld
             if (len(p.split()) > 1 or ex.CJK.search(p))
             and not ex.negates_request(p)
             and not ex.leaves_alone(p)
