@@ -239,6 +239,10 @@ def test_a_correction_amends_the_listed_address() -> None:
         ("Good afternoon, I'm Anya Parker (zip 98126).", "self"),
         ("Anya Parker (my neighbour) said you could help", "other"),
         ("Anya Parker, my next-door neighbour, told me about you", "other"),
+        # set H b8_27: "Mr Anya Parker's assistant" logged the assistant in
+        ("你好，我是 Anya Parker 先生的助理，他的邮编是 98126。", "other"),
+        ("我是 Anya Parker 的秘书，邮编 98126", "other"),
+        ("Anya Parker 女士，邮编 98126", "self"),
     ],
 )
 def test_a_name_is_claimed_only_by_the_speaker(text: str, claim: str) -> None:

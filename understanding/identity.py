@@ -24,7 +24,7 @@ RELATIONS = (
 RELATIONS_ZH = (
     r"朋友|邻居|妈妈|母亲|老妈|爸爸|父亲|老爸|老婆|老公|妻子|丈夫|太太|先生|儿子|女儿|哥哥|姐姐|"
     r"弟弟|妹妹|同事|老板|室友|亲戚|家人|客户|表哥|表姐|表弟|表妹|阿姨|叔叔|舅舅|奶奶|爷爷|外婆|外公|"
-    r"男朋友|女朋友|对象|同学"
+    r"男朋友|女朋友|对象|同学|助理|秘书|员工|下属|代理人"
 )
 # Before the name, in its sentence: someone else is meant.
 OTHER_BEFORE = re.compile(
@@ -40,7 +40,7 @@ OTHER_AFTER = re.compile(
     r"^\s*(?:'s|’s|s'|\(\s*(?:my|our|his|her|their|a|the)\b|recommended|referred|told|said|says|asked|wants|wanted|ordered|bought|"
     r"placed|has|had|gave|sent|needs|is my|was my|"
     rf"[—,-]\s*(?:my|our)\s+(?:\w+[\s-]+){{0,2}}(?:{RELATIONS})s?\b)|"  # "X, my neighbour"
-    r"^\s*(?:的|推荐|说|让我|叫我|他|她)",
+    r"^\s*(?:先生|女士|小姐|太太|夫人|老师|总)?\s*(?:的|推荐|说|让我|叫我|他|她)",  # "X 先生的助理"
     re.I,
 )
 # Right before the name: the speaker introduces themself.
