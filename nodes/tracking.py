@@ -141,7 +141,10 @@ def track(
         tracked.paused, tracked.flow = absorb(tracked.paused, tracked.flow)
         tracked.paused = supersede(tracked.paused, tracked.flow)
     # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an answer to the
-    # task's question with a request of its own; the request waits behind the task.
+    # task's question with a change of its own; the change waits behind the task (a question
+    # beside an answer, "is there no clicky one? then the full size one", is not queued).
+    if tracked.act == "fill":
+        others = [(i, p) for i, p in others if config.intent(i).kind == "write"]
     if tracked.act in ("new", "switch", "digress", "fill") and others:
         waiting = [_start(config.intent(i), part, _stated(part)) for i, part in others]
         tracked.paused = (

@@ -99,3 +99,27 @@ def test_a_yes_answers_a_yes_no_question_of_the_task() -> None:
     cancelling = flow("cancel_order", "whole_order", order_id="#W1111111")
     tracked = track(CONFIG, cancelling, [], {}, "yes", "UNKNOWN", {"yes_no": "yes"})
     assert tracked.flow is not None and tracked.flow["slots"]["whole_order"] == "yes"
+
+
+def test_an_answer_with_another_change_queues_the_change_and_no_question() -> None:
+    """Set G lost_15: an answer with a change for another order queues that change (it moved
+    the task to that order, then was lost); τ² task 0: a question asked beside the answer is
+    not queued as a request of its own."""
+    cancelling = flow("cancel_order", "reason", order_id="#W1111111")
+    text = "Ordered it by mistake. Oh and my other order #W2222222 needs to go to 1 Main St"
+    other = "Oh and my other order #W2222222 needs to go to 1 Main St"
+    slots = {"order_id": "#W2222222", "reason": "ordered by mistake"}
+    tracked = track(
+        CONFIG, cancelling, [], {}, text, "cancel_order", slots, None, [("modify_address", other)]
+    )
+    assert tracked.flow is not None and tracked.flow["slots"]["order_id"] == "#W1111111"
+    assert [w["intent"] for w in tracked.paused] == ["modify_address"]
+
+    asking = flow("exchange_items", "new_item_ids", order_id="#W1111111")
+    asking["prompt"] = {"key": "ask.variant_ambiguous", "data": {}, "expect": ["clicky", "RGB"]}
+    question = "Is there no clicky one with RGB in full size?"
+    text = f"{question} Then I'll take the clicky one with none"
+    tracked = track(
+        CONFIG, asking, [], {}, text, "exchange_items", {}, None, [("product_info", question)]
+    )
+    assert tracked.paused == []
