@@ -1031,3 +1031,29 @@ def test_declining_the_listed_change_for_the_waiting_one_takes_it_up_as_said(
     assert order(context, LOOKED_UP)["status"] == "cancelled"
     assert order(context, LOOKED_UP)["reason"] == "no longer needed"
     assert order(context, CHANGED)["address1"] != "1520 Spruce Street"
+
+
+def test_a_change_beside_an_order_held_back_in_the_same_sentence_is_read() -> None:
+    """Set G 04: "#W2 should keep going to my current address, but I want to pay for it with
+    my Visa" was left out whole (it holds an order back), and the payment change was lost."""
+    from understanding.offline import offline_understander
+
+    text = (
+        f"{SOFIA} Two things: please change the shipping address on {CHANGED} to 4120 Adams "
+        f"Avenue, Apt 6, San Diego, CA 92116. And {LOOKED_UP} should keep going to my current "
+        "address, but I want to pay for it with my Visa ending 1826 instead of PayPal."
+    )
+    reading = offline_understander("retail").read(text)
+    assert reading.intent == "modify_address"
+    assert [i for i, _ in reading.others] == ["modify_payment"]
+
+
+def test_items_named_at_an_order_address_change_only_say_which_order(
+    agent: Keel, context: Context
+) -> None:
+    """Set E 1_03: at an address change, "ahh right, luggage set + backpack, my mistake. yes
+    go ahead" named items of the order, read as other items: listed again, never done."""
+    agent.send("m1", f"{SOFIA} Please ship {CHANGED} to 88 Lamar Blvd, Apt 210, Austin, TX 78704")
+    turn = agent.send("m1", "ahh right, luggage set + backpack, my mistake. yes go ahead")
+    assert turn.awaiting == "nothing", turn.reply
+    assert order(context, CHANGED)["address1"] == "88 Lamar Blvd"
