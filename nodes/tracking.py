@@ -133,8 +133,7 @@ def track(
         text = " ".join(own.split())
         # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an order only
         # another change names is that change's (a bare "the number is #W2" may be this task's)
-        changes = any(config.intent(i).kind == "write" for i, _ in others if i in config.intents)
-        slots = own_orders(slots, text, single=changes)
+        slots = own_orders(slots, text, single=bool(_changes(config, others)))
     intent = for_order(config, intent, text, flow, focus_order)
     tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
     if tracked.act in ("new", "switch") and tracked.flow is not None:
@@ -144,7 +143,7 @@ def track(
     # task's question with a change of its own; the change waits behind the task (a question
     # beside an answer, "is there no clicky one? then the full size one", is not queued).
     if tracked.act == "fill":
-        others = [(i, p) for i, p in others if config.intent(i).kind == "write"]
+        others = _changes(config, others)
     if tracked.act in ("new", "switch", "digress", "fill") and others:
         waiting = [_start(config.intent(i), part, _stated(part)) for i, part in others]
         tracked.paused = (
@@ -159,6 +158,11 @@ def track(
             if config.intent(w["intent"]).kind != "write" and w["slots"].get("order_id")
         ]
     return tracked
+
+
+def _changes(config: DomainConfig, others: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The further requests of a message that are changes (intent, sentence)."""
+    return [(i, part) for i, part in others if config.intent(i).kind == "write"]
 
 
 def own_orders(slots: dict[str, Any], text: str, *, single: bool = False) -> dict[str, Any]:
@@ -176,7 +180,7 @@ def own_orders(slots: dict[str, Any], text: str, *, single: bool = False) -> dic
     named = set(ex.order_ids(text))
     kept = [i for i in ids if i in named]
     narrowed = {k: v for k, v in slots.items() if k not in ("order_id", "order_ids")}
-    if len(kept) > 1 or (kept and slots.get("order_ids")):
+    if kept and slots.get("order_ids"):
         narrowed["order_ids"] = kept
     if kept:
         narrowed["order_id"] = slots.get("order_id") if slots.get("order_id") in kept else kept[0]
@@ -238,9 +242,8 @@ def absorb(paused: Sequence[Flow], flow: Flow) -> tuple[list[Flow], Flow]:
 
     def same(waiting: Flow) -> bool:
         slots, own = waiting["slots"], flow["slots"]
-        return (
-            waiting["intent"] == flow["intent"]
-            and all(own.get(k) in (None, v) for k, v in slots.items())
+        return waiting["intent"] == flow["intent"] and all(
+            own.get(k) in (None, v) for k, v in slots.items()
         )
 
     taken = next((p for p in reversed(paused) if same(p)), None)
@@ -323,10 +326,10 @@ def correct_listed(
     narrowed = bool(flow["slots"].get("queue")) and listed_order in named
     if narrowed:
         fills["order_id"], fills["order_ids"] = listed_order, [listed_order, *others]
-    elif others:  # "keep #W1, the one I want gone is #W2": the order that is not the listed one
-        fills["order_id"] = others[0]
-    if not narrowed:
+    else:
         fills.pop("order_ids", None)
+        if others:  # "keep #W1, the one I want gone is #W2": the order that is not listed
+            fills["order_id"] = others[0]
     fills.pop("all_items", None)
     listed_address = flow["slots"].get("address")
     given = fills.get("address")
@@ -352,9 +355,9 @@ def correct_listed(
     if other:
         kept = {k: v for k, v in flow["slots"].items() if k in KEPT_FOR_ANOTHER_ORDER}
         updated["slots"] = kept
-        updated["utterances"] = [text]  # items named for the other order are in this message
-    if narrowed:
-        updated["utterances"] = [text]  # the orders of this message, no more
+    if other or narrowed:
+        # items named for the other order, or the orders kept, are in this message
+        updated["utterances"] = [text]
     for key in ("queue", "confirmed_all"):
         updated["slots"].pop(key, None)
     updated["slots"].update(fills)

@@ -825,10 +825,10 @@ def chosen_task(text: str) -> str | None:
 
 ANY = "*"
 CHANGES = ("modify_items", "modify_address", "modify_payment", "exchange_items")
-# What a negated verb takes back: "don't cancel it" a cancellation, "I'll keep it" any change
-# to the item; "don't cancel any orders" during an exchange takes back nothing.
 # "scratch the return", "forget about the cancellation": a request dropped by name
 DROPPED = r"\b(?:scratch|forget(?: about)?|drop|skip|never ?mind(?: about)?)\s+(?:the|that|my)\s+"
+# What a negated verb takes back: "don't cancel it" a cancellation, "I'll keep it" any change
+# to the item; "don't cancel any orders" during an exchange takes back nothing.
 NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(DROPPED + r"return\b", re.I), ("return_items",)),
     (re.compile(DROPPED + r"exchange\b", re.I), ("exchange_items",)),
@@ -995,7 +995,7 @@ def picked_by_ordinal(text: str, ids: Sequence[str]) -> list[str]:
     """The one of ``ids`` an ordinal after them picks ("…the second one"), else ``ids``."""
     if len(ids) < 2:
         return list(ids)
-    last_id = max(m.end() for m in ORDER_ID.finditer(text)) if ORDER_ID.search(text) else 0
+    last_id = max((m.end() for m in ORDER_ID.finditer(text)), default=0)
     picks = {
         (m.group(1) or m.group(2)).lower()
         for m in ORDINAL_PICK.finditer(text)
@@ -1015,8 +1015,8 @@ def asked_order_ids(text: str, *, expecting: bool = False) -> list[str]:
     ordinal after the ids ("#W1 and #W2 - I don't need the second one") picks one of them.
     """
     ids = order_ids(text, expecting=expecting)
-    turns = list(SELF_CORRECTION.finditer(text)) if len(ids) > 1 else []
-    later = order_ids(text[turns[-1].end() :]) if turns else []
+    turned = _last_turn(text) if len(ids) > 1 else None
+    later = order_ids(text[turned:]) if turned is not None else []
     ids = [i for i in ids if i in later] or ids  # "cancel #W1 - no wait, #W2"
     alone = held_back_orders(text, left_alone=True) if ids else set()
     ids = [i for i in ids if i not in alone]  # "#W2 must keep going there, don't touch it"
@@ -1047,17 +1047,22 @@ SELF_CORRECTION = re.compile(
 )
 
 
+def _last_turn(text: str) -> int | None:
+    """Where the message goes on after the customer last changed their mind in it, if so."""
+    turns = list(SELF_CORRECTION.finditer(text))
+    return turns[-1].end() if turns else None
+
+
 def after_self_correction(text: str) -> str:
     """What a message asks for after the customer last changed their mind in it, else all.
 
     Only when the rest asks something of its own: "cancel #W1 - no wait, #W2" leans on what
     came before and is read whole.
     """
-    turns = list(SELF_CORRECTION.finditer(text))
-    if not turns:
+    turned = _last_turn(text)
+    if turned is None:
         return text
-    last = turns[-1]
-    rest = text[last.end() :].strip(" ,.;!?，。；！？-–—")
+    rest = text[turned:].strip(" ,.;!?，。；！？-–—")
     words = mask_entities(rest).split()
     return rest if len(words) >= 2 and re.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", rest) else text
 
