@@ -129,6 +129,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
             (n, *config.lexicon_products.get(n, ())) for n in summary_items(plan["summary"])
         ),
         write_tasks=write_actions(config),
+        write_topics=write_topics(config),
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
     )
 
@@ -146,11 +147,20 @@ def summary_items(value: Any) -> list[str]:
 
 def write_actions(config: DomainConfig) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each write task (family or intent) with the words naming its action."""
+    return _write_words(config, "actions")
+
+
+def write_topics(config: DomainConfig) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each write task (family or intent) with the words of what it changes."""
+    return _write_words(config, "topic")
+
+
+def _write_words(config: DomainConfig, field: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     found: dict[str, tuple[str, ...]] = {}
     for spec in config.intents.values():
         if spec.kind == "write":
             key = spec.family or spec.name
-            found[key] = (*found.get(key, ()), *spec.actions)
+            found[key] = (*found.get(key, ()), *getattr(spec, field))
     return tuple(sorted(found.items()))
 
 
@@ -268,13 +278,19 @@ def await_confirmation(
     audit_log(context.database_url).record(
         session_id(), "confirmation", reading.reading, {"text": text, **note_of(reading)}
     )
+    waiting = state.paused
+    if reading.declined:  # "… but don't switch the payment after all": that request is off
+        waiting = without_tasks(domain_config(context), state.paused, reading.declined)
+        base["paused"] = waiting
     if reading.executes:
-        return Command(goto="execute_tool", update={**base, **_agreed(context, state, reading)})
+        agreed = _agreed(context, state, reading, waiting)
+        return Command(goto="execute_tool", update={**base, **agreed})
     if reading.reading == "no":
         dropped = {**base, "plan": None, "listing": [], "confirm_rounds": 0}
         if reading.rest:  # "no — get me a human": the change is off, the rest is read anew
-            return Command(goto="guard_input", update={**dropped, "flow": None})
-        flow, paused, notices = resume_paused(state.paused)
+            said_no = [{"key": "declined.short", "data": {}}]
+            return Command(goto="guard_input", update={**dropped, "flow": None, "notices": said_no})
+        flow, paused, notices = resume_paused(waiting)
         return Command(
             goto="compose_reply",
             update={
@@ -288,9 +304,10 @@ def await_confirmation(
         )
     if reading.reading == "correction":
         # Read anew against the task: the corrected change is listed for a new yes.
+        note = {**base["confirmation"], "corrected": list(state.listing)}
         return Command(
             goto="guard_input",
-            update={**base, "plan": None, "listing": [], "confirm_rounds": 0},
+            update={**base, "confirmation": note, "plan": None, "listing": [], "confirm_rounds": 0},
         )
     rounds = state.confirm_rounds + 1
     if rounds > context.max_confirm_rounds or asks_for_human(context, text, reading.reading):
@@ -337,17 +354,42 @@ def read_reply(
     return offline if model is None else most_cautious(offline, model)
 
 
-def _agreed(context: Context, state: DialogueState, reading: ConfirmationReading) -> dict[str, Any]:
+def _agreed(
+    context: Context, state: DialogueState, reading: ConfirmationReading, waiting: list[Flow]
+) -> dict[str, Any]:
     """The update of a yes: execute, every listed order if "yes to all", then the rest."""
-    update: dict[str, Any] = {"route": "execute", "confirm_rounds": 0}
+    update: dict[str, Any] = {"route": "execute", "confirm_rounds": 0, "paused": waiting}
     flow = state.flow
     if flow is not None and flow["slots"].get("queue") and reading.all_listed:
         update["flow"] = {**flow, "slots": {**flow["slots"], "confirmed_all": True}}
     if reading.reading == "yes_and_more" and reading.rest:
         following = following_request(context, flow, reading.rest)
         if following is not None:  # taken up once the listed change is done
-            update["paused"] = [*supersede(state.paused, following), following]
+            update["paused"] = [*supersede(waiting, following), following]
+    if reading.more_orders and flow is not None:
+        # "yes, #W2 too": the same task for each, asked and listed anew (the first on top)
+        more = [same_task_for(flow, order) for order in reversed(reading.more_orders)]
+        update["paused"] = [*update["paused"], *more]
     return update
+
+
+def same_task_for(flow: Flow, order_id: str) -> Flow:
+    """A new task of ``flow``'s kind for another order, with none of its values carried."""
+    from nodes.tracking import new_flow
+
+    following = new_flow(flow["intent"])
+    following["slots"] = {"order_id": order_id}
+    return following
+
+
+def without_tasks(config: DomainConfig, paused: list[Flow], tasks: Sequence[str]) -> list[Flow]:
+    """The waiting tasks without those of ``tasks`` (intent names or families)."""
+
+    def task_of(flow: Flow) -> str:
+        spec = config.intents.get(flow["intent"])
+        return (spec.family or spec.name) if spec else flow["intent"]
+
+    return [p for p in paused if task_of(p) not in tasks]
 
 
 def following_request(context: Context, flow: Flow | None, rest: str) -> Flow | None:

@@ -150,6 +150,8 @@ def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str)
         return {"route": "handoff", "reply_key": "handoff.notice", "reply_data": {"reason": reason}}
     if act == "smalltalk":
         return _respond(intent)
+    if act == "deny":
+        return _respond("declined.nothing")
     return _respond("fallback")
 
 
@@ -339,7 +341,7 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         # question (or confirmation) is asked again.
         notices.append({"key": f"{intent}.in_task", "data": {}})
         act = "resume"
-    elif flow is None or act in ("abandon", "handoff", "smalltalk"):
+    elif flow is None or act in ("abandon", "handoff", "smalltalk", "deny"):
         return {**update, "notices": notices, **_non_task(state, config, act, intent)}
     if config.intent(flow["intent"]).requires_auth and who.user_id is None:
         if who.failed:

@@ -79,7 +79,7 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     text = last_user_text(state)
     if state.path[-1:] == ["await_confirmation"]:
         # A reply to a confirmation, screened there, read anew (a correction, another request).
-        return {**PER_TURN_RESET, "confirmation": state.confirmation}
+        return {**PER_TURN_RESET, "confirmation": state.confirmation, "notices": state.notices}
     verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
     update: dict[str, Any] = {
         **PER_TURN_RESET,
@@ -153,7 +153,10 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         act=tracked.act,
         source=reading.source,
     )
-    anger_streak = state.anger_streak + 1 if ex.is_angry(text) else 0
+    earlier = [m.text for m in state.messages[:-1] if m.type == "human"]
+    in_capitals = any(ex.shouts(said) for said in earlier)
+    angry = ex.is_angry(text, writes_in_capitals=in_capitals)
+    anger_streak = state.anger_streak + 1 if angry else 0
     route = "continue"
     undo = state.last_write is not None and ex.asks_to_undo(text)
     # "oh no, undo that": only a person can reverse a change; they get what was done.

@@ -139,10 +139,13 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     if state.route == "confirm" and plan is not None and state.flow is not None:
         key, data = f"confirm.{state.flow['intent']}", dict(plan["summary"])
     language = state.language
-    before = [
-        render(config, n["key"], n["data"], language) for n in state.notices if not n.get("after")
-    ]
-    after = [render(config, n["key"], n["data"], language) for n in state.notices if n.get("after")]
+    notices = list(state.notices)
+    if _unchanged_by_correction(state):
+        # "its cambridge not boston" read as a correction that changed nothing: say so, so
+        # that a yes to the same listing is not taken for a yes to the corrected one
+        notices.insert(0, {"key": "confirm.unchanged", "data": {}})
+    before = [render(config, n["key"], n["data"], language) for n in notices if not n.get("after")]
+    after = [render(config, n["key"], n["data"], language) for n in notices if n.get("after")]
     try:
         main = render(config, key, data, language)
     except (KeyError, ValueError, IndexError, TypeError) as error:  # a template bug: say so safely
@@ -170,6 +173,15 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
         if phrased:
             update.update(reply=phrased, reply_source="model")
     return update
+
+
+def _unchanged_by_correction(state: DialogueState) -> bool:
+    """True when a correction at a confirmation leads to the very same listing again."""
+    note, plan = state.confirmation, state.plan
+    if state.route != "confirm" or plan is None or not plan["write"] or note is None:
+        return False
+    before = note.get("corrected") if note["reading"] == "correction" else None
+    return bool(before) and before == listed_writes(plan, state.flow)
 
 
 def _facts(state: DialogueState) -> list[Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from domain.config import DomainConfig, IntentSpec
@@ -37,7 +38,8 @@ SLOT_OF_ASKED = {
 class Tracked:
     """The result of tracking one message."""
 
-    # new | fill | correct | digress | switch | abandon | smalltalk | auth | handoff | unknown
+    # new | fill | correct | digress | switch | abandon | deny | smalltalk | auth | handoff |
+    # unknown
     act: str
     intent: str  # the intent this turn is about
     flow: Flow | None
@@ -386,6 +388,16 @@ def carry_order(
     return slots
 
 
+def _names_action(spec: IntentSpec, text: str) -> bool:
+    """True when ``text`` names the action of ``spec`` ("cancel", "取消")."""
+    return bool(spec.actions) and _action_pattern(tuple(spec.actions)).search(text) is not None
+
+
+@lru_cache(maxsize=64)
+def _action_pattern(actions: tuple[str, ...]) -> Any:
+    return re.compile("|".join(f"(?:{a})" for a in actions), re.I)
+
+
 def _start(spec: IntentSpec, text: str, slots: dict[str, Any]) -> Flow:
     flow = new_flow(spec.name)
     flow["slots"] = task_slots(slots, spec)
@@ -403,7 +415,10 @@ def _without_task(
     identity: dict[str, str],
 ) -> Tracked:
     if spec is None:
-        act = "auth" if any(slots.get(k) for k in IDENTITY_KEYS) else "unknown"
+        # "that's a no. don't cancel it", with nothing asked: a no, answered as one
+        declines = slots.get("yes_no") == "no" or ex.negates_request(text)
+        act = "deny" if declines else "unknown"
+        act = "auth" if any(slots.get(k) for k in IDENTITY_KEYS) else act
         return Tracked(act, intent, None, paused, identity)
     if spec.kind == "write" and not slots.get("order_id") and ex.negates_request(text, spec.name):
         # "she wants the watch after all, so keep the order - nothing to cancel": no task
@@ -469,7 +484,13 @@ def _with_task(
         and not same_order
         and not (carried and not new_order and not digressing and chosen is None)
     )
-    plainly_answers = answering and (_is_short(text) or names_expected(flow, text))
+    # "那帮我取消#W2吧" answers "which order?" of a look-up, and asks for a write by name
+    asks_write = (
+        other_task and spec is not None and spec.kind == "write" and _names_action(spec, text)
+    )
+    plainly_answers = (
+        answering and (_is_short(text) or names_expected(flow, text)) and not asks_write
+    )
     if chosen is not None and other_task and spec is not None:
         # The picked task may be waiting already ("…and exchange the boots"): take it up
         # with what was said for it, plus this message.

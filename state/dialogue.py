@@ -8,7 +8,7 @@ data lives in the store's database. Nested values are plain JSON-able dicts
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
@@ -78,6 +78,7 @@ class ConfirmationNote(TypedDict):
     cues: list[str]  # the signals that decided
     rest: str  # yes_and_more: the new request; no: what followed the no
     changed: list[str]  # correction: which values differ from the listing
+    corrected: NotRequired[list[ListedWrite]]  # correction: what was listed before it
 
 
 class ListedWrite(TypedDict):

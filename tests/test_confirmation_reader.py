@@ -692,3 +692,189 @@ def test_a_short_request_naming_another_order_is_another_change() -> None:
         "哦，改地址那个不用了，搬家推迟了。只取消 #W3109412。", listed, other_task
     )
     assert reading.reading == "no" and "#W3109412" in reading.rest
+
+
+# --------------------------------------------------------------------------- set I and H classes
+
+ADDRESS_WITH_PAYMENT = Listed(
+    task="modify_address",
+    orders=("#W2273069",),
+    text="Please confirm: ship order #W2273069 to 5100 Camp Bowie Blvd, Apt 210, Fort Worth, "
+    "TX 76107.",
+    values=("#W2273069", "5100 Camp Bowie Blvd", "Apt 210", "Fort Worth", "TX", "76107"),
+    actions=("ship (?:it|them) there|change (?:it|the address)|改|修改",),
+    topic=(r"address\w*|ship\w*|deliver\w*|arriv\w*|地址|寄|送|快递|到货",),
+    write_tasks=(
+        ("modify_address", ("change (?:it|the address)",)),
+        ("modify_payment", ("switch (?:it|the payment)|change (?:it|the payment)",)),
+    ),
+    write_topics=(
+        ("modify_address", (r"address\w*|ship\w*",)),
+        ("modify_payment", (r"pay\w*|card|paypal|visa|mastercard|支付|付款",)),
+    ),
+)
+
+
+def payment_task(text: str) -> str | None:
+    low = text.lower()
+    if "payment" in low or "visa" in low or "paypal" in low:
+        return "modify_payment"
+    return "modify_address" if "address" in low else None
+
+
+@pytest.mark.parametrize("reply", ["#W2387014", "W2387014", "#W2387014."])
+def test_a_bare_order_id_is_no_yes(reply: str) -> None:
+    """The listed order's id alone answers nothing (τ² task 79 ran the change on it)."""
+    assert not read(reply).executes
+
+
+def test_going_ahead_with_the_listed_order_by_id_is_yes() -> None:
+    assert read("in case that wasn't clear: yes, go ahead with #W2387014.").reading == "yes"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "yes, #W5875596 too",
+        "好的，#W5875596 也取消",
+        "yes. and yes to the next one too — #W5875596",
+        "yes, and do the same for #W5875596",
+    ],
+)
+def test_a_yes_adding_another_order_keeps_it_for_a_task_of_its_own(reply: str) -> None:
+    """The listed change goes ahead; the other order gets its own questions and listing."""
+    reading = read(reply)
+    assert reading.reading == "yes_and_more"
+    assert reading.more_orders == ("#W5875596",)
+
+
+def test_doing_the_same_is_not_a_question() -> None:
+    assert read("do the items ship together?").reading == "question"
+
+
+def test_a_yes_with_another_kind_of_change_named_goes_ahead_with_the_listed_one() -> None:
+    reading = read_confirmation(
+        "yes, and while you're at it switch the payment on that one to my visa",
+        ADDRESS_WITH_PAYMENT,
+        payment_task,
+    )
+    assert reading.reading == "yes_and_more"
+    assert "switch the payment" in reading.rest
+
+
+def test_a_yes_naming_another_change_than_the_listed_one_is_no_yes() -> None:
+    """'yes, the address change is fine' at a payment change agrees to something else."""
+    payment = Listed(
+        task="modify_payment",
+        orders=("#W4082615",),
+        text="Please confirm: pay order #W4082615 ($1883.54) with Visa ending 9904 instead of "
+        "PayPal.",
+        values=("#W4082615", "1883.54", "Visa ending 9904"),
+        actions=("switch (?:it|the payment)|change (?:it|the payment)",),
+        topic=(r"pay\w*|card|paypal|visa",),
+        write_topics=ADDRESS_WITH_PAYMENT.write_topics,
+    )
+    assert not read_confirmation("yes, the address change is fine.", payment).executes
+
+
+def test_declining_a_waiting_change_does_not_decline_the_listed_one() -> None:
+    reading = read_confirmation(
+        "Yes, the new address is right - but don't switch the payment after all. "
+        "Keep it on the Visa.",
+        ADDRESS_WITH_PAYMENT,
+        payment_task,
+    )
+    assert reading.reading != "no"
+    assert reading.declined == ("modify_payment",)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["hmm, actually leave the payment on paypal. just the address.", "leave the address as it is"],
+)
+def test_leaving_a_value_as_it_is_is_no(reply: str) -> None:
+    assert read_confirmation(reply, ADDRESS, None).reading == "no"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "its raleigh not durham sorry",  # no swap of a listed value: nothing to change
+    ],
+)
+def test_a_swap_of_an_unlisted_word_is_no_correction(reply: str) -> None:
+    assert "value" not in read_confirmation(reply, ADDRESS, None).changed
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "its durham not raleigh sorry. zip and everything else is right",
+        "not Raleigh, Durham",
+        "Raleigh should be Durham",
+        "不是Raleigh，是Durham",
+    ],
+)
+def test_a_listed_value_swapped_for_another_is_a_correction(reply: str) -> None:
+    """'its cambridge not boston' at an address listing: the city corrected (set I 11)."""
+    reading = read_confirmation(reply, ADDRESS, None)
+    assert reading.reading == "correction" and not reading.executes
+
+
+def test_a_statement_that_something_is_right_is_no_tag_question() -> None:
+    reading = read_confirmation("yes, zip and everything else is right", ADDRESS, lambda _: None)
+    assert reading.reading == "yes"
+
+
+# The listing as the reader gets it: the confirmation with its question, as shown.
+SHOWN = Listed(**{**CANCEL.__dict__, "text": CANCEL.text + " Shall I go ahead? (yes/no)"})
+
+
+def test_a_quote_of_the_confirmation_is_not_read_as_the_reply() -> None:
+    quoted = (
+        'ok "Please confirm: cancel order #W2387014 (Electric Kettle) because it is ordered by '
+        'mistake. Shall I go ahead? (yes/no)"'
+    )
+    assert read(quoted, SHOWN).reading == "yes"
+
+
+def test_a_quote_of_an_earlier_listing_is_no_yes_to_this_one() -> None:
+    """'> Please confirm: cancel … (only the kettle) ^^ yes this one' names fewer items."""
+    quoted = (
+        "> Please confirm: cancel order #W2387014 (Electric Kettle) because it is ordered by "
+        "mistake. Shall I go ahead? (yes/no)   ^^ yes this one"
+    )
+    items = Listed(
+        **{
+            **SHOWN.__dict__,
+            "items": (("Electric Kettle", "kettle"), ("Cycling Helmet", "helmet")),
+        }
+    )
+    assert not read(quoted, items).executes
+
+
+def test_an_edited_quote_is_read_as_written() -> None:
+    quoted = (
+        'ok "Please confirm: cancel order #W2387014 (Electric Kettle) because it is no longer '
+        'needed. Shall I go ahead? (yes/no)"'
+    )
+    assert read(quoted, SHOWN).reading == "correction"
+
+
+def test_keeping_one_of_two_listed_items_is_a_correction() -> None:
+    two = Listed(
+        **{
+            **CANCEL.__dict__,
+            "task": "return_items",
+            "items": (("Smart Thermostat", "thermostat"), ("Dumbbell Set", "dumbbells")),
+        }
+    )
+    reading = read("sorry im confusing myself. just the thermostat, im keeping the dumbbells", two)
+    assert reading.reading == "correction"
+
+
+def test_an_order_taken_back_beside_a_yes_is_no_new_target() -> None:
+    """'and #W2 - no, don't cancel that one, just tell me what's in it' does not move the change."""
+    reading = read("yes. and #W4011814 — no, don't cancel that one, just tell me what's in it")
+    assert "order_id" not in reading.changed
+    assert not reading.executes or reading.rest

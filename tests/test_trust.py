@@ -1057,3 +1057,142 @@ def test_items_named_at_an_order_address_change_only_say_which_order(
     turn = agent.send("m1", "ahh right, luggage set + backpack, my mistake. yes go ahead")
     assert turn.awaiting == "nothing", turn.reply
     assert order(context, CHANGED)["address1"] == "88 Lamar Blvd"
+
+
+# --------------------------------------------------------------------------- sets H and I
+
+
+def test_a_yes_adding_another_order_does_the_listed_one_and_asks_for_the_other(
+    agent: Keel, context: Context
+) -> None:
+    """Set H 18: "yes. and yes to the next one too — #W2" moved the cancellation to #W2, with
+    the first order's reason, and the first order was never cancelled."""
+    agent.send("m1", f"{SOFIA} Please cancel {CHANGED}, I ordered it by mistake.")
+    turn = agent.send("m1", f"yes. and yes to the next one too — {LOOKED_UP}")
+    assert order(context, CHANGED)["status"] == "cancelled"
+    assert order(context, LOOKED_UP)["status"] == "pending"
+    assert turn.awaiting == "clarification" and LOOKED_UP in turn.reply, turn.reply
+    agent.send("m1", "no longer needed")
+    agent.send("m1", "yes")
+    assert order(context, LOOKED_UP)["reason"] == "no longer needed"
+
+
+def test_a_bare_order_id_at_a_confirmation_changes_nothing(agent: Keel, context: Context) -> None:
+    """τ² task 79, broken for an hour this session: the listed order's id alone ran the change."""
+    agent.send("b1", f"{SOFIA} Please cancel {CHANGED}, I ordered it by mistake.")
+    turn = agent.send("b1", CHANGED)
+    assert turn.awaiting == "confirmation", turn.reply
+    assert order(context, CHANGED)["status"] == "pending"
+
+
+def test_a_city_swapped_at_the_confirmation_is_listed_anew(agent: Keel, context: Context) -> None:
+    """Set I 11 (its one wrong write): "its cambridge not boston" was answered as a question
+    and "yes thats it now" shipped the order to Boston."""
+    agent.send("c1", f"{SOFIA} Ship {CHANGED} to 40 Brattle St, Apt 2, Boston, MA 02138 please.")
+    turn = agent.send("c1", "its cambridge not boston sorry. zip and everything else is right")
+    assert "Cambridge" in turn.reply.split("Please confirm")[-1], turn.reply
+    agent.send("c1", "yes thats it now")
+    with session_scope(context.database_url) as session:
+        row = session.get(Order, CHANGED)
+        assert row is not None and row.city == "Cambridge"
+
+
+def test_a_correction_that_changes_nothing_says_so(agent: Keel) -> None:
+    """A correction the agent cannot apply lists the same change again, saying it is unchanged
+    (so that a yes to it is not taken for a yes to what the customer meant)."""
+    agent.send("u1", f"{SOFIA} Ship {CHANGED} to 40 Brattle St, Apt 2, Boston, MA 02138 please.")
+    turn = agent.send("u1", "that's not right, I meant the other street")
+    assert turn.awaiting == "confirmation" and "still the same" in turn.reply, turn.reply
+
+
+def test_declining_the_listed_change_for_another_says_it_was_declined(agent: Keel) -> None:
+    """Set I 04: "先不取消了…另外#W2是已经送到了吗" answered #W2 without saying the no was heard."""
+    agent.send("q1", f"{SOFIA} Please cancel {CHANGED}, I ordered it by mistake.")
+    turn = agent.send("q1", f"no, don't cancel it after all. and where is {LOOKED_UP}?")
+    assert "haven't made that change" in turn.reply and LOOKED_UP in turn.reply, turn.reply
+
+
+def test_an_id_typed_in_groups_or_full_width_is_read() -> None:
+    from understanding.extractors import order_ids
+
+    assert order_ids("cancel order W 2904 339 pls") == ["#W2904339"]
+    assert order_ids("取消订单＃Ｗ６７３１３１０") == ["#W6731310"]
+    assert order_ids("I have 2 orders W 1 2") == []
+
+
+def test_a_po_box_is_an_address() -> None:
+    assert address_in("to PO Box 4471 Springfield IL 62704 thx") == {
+        "address1": "PO Box 4471",
+        "address2": "",
+        "city": "Springfield",
+        "state": "IL",
+        "country": "USA",
+        "zip": "62704",
+    }
+
+
+def test_a_value_swapped_in_a_listed_address() -> None:
+    listed = {
+        "address1": "40 Brattle St",
+        "address2": "Apt 2",
+        "city": "Boston",
+        "state": "MA",
+        "zip": "02138",
+        "country": "USA",
+    }
+    assert (amend_address(listed, "its cambridge not boston sorry") or {}).get(
+        "city"
+    ) == "Cambridge"
+    assert amend_address(listed, "its cambridge not chicago") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        (
+            f"I was going to cancel {CHANGED} but my partner talked me out of it, so instead "
+            "please send it to 19 Willow Bend Road, Apt 4, Brooklyn, NY 11215.",
+            "modify_address",
+        ),
+        (f"only show me {LOOKED_UP}, don't cancel that one.", "order_status"),
+        ("cheers, ill come back when i know", "goodbye"),
+    ],
+)
+def test_a_request_given_up_or_taken_back_is_not_read(text: str, intent: str) -> None:
+    """Set H 16 (a cancellation given up for an address change) and H 07, H 04."""
+    from understanding.offline import offline_understander
+
+    assert offline_understander("retail").read(text).intent == intent
+
+
+def test_an_order_left_at_its_address_is_not_asked_for() -> None:
+    """Set H 19: "That order can still go to the old place" queued an address change."""
+    from understanding.offline import views
+
+    text = (
+        "please update the address on my account to 5120 Desert Willow Lane, Suite 210, "
+        "Scottsdale, AZ 85251. That order can still go to the old place, my roommate will grab it."
+    )
+    assert all("old place" not in view for view in views(text))
+
+
+def test_a_no_with_nothing_asked_is_answered_as_one(agent: Keel) -> None:
+    agent.send("n9", f"{SOFIA} Please cancel {CHANGED}, I ordered it by mistake.")
+    agent.send("n9", "yeah nah")
+    turn = agent.send("n9", "sorry, aussie speak — that's a no. don't cancel it, the kids want it")
+    assert "nothing will be changed" in turn.reply, turn.reply
+
+
+def test_capitals_are_no_anger_for_a_customer_who_writes_in_them(agent: Keel) -> None:
+    """Set H 20: a caps-lock customer was handed to a human after two messages."""
+    agent.send("k1", f"{SOFIA.upper()} (SORRY, CAPS LOCK). CANCEL {CHANGED}, NO LONGER NEEDED.")
+    agent.send("k1", "DONT CANCEL IT YET. HOW MUCH DO I GET BACK AND WHEN?")
+    turn = agent.send("k1", "HMM. FORGET IT THEN, KEEP THE ORDER.")
+    assert turn.awaiting != "human", turn.reply
+
+
+def test_a_write_named_in_an_answer_to_a_look_up_starts_that_write(agent: Keel) -> None:
+    """Set I 28: "那帮我取消#W…吧，不需要了" answered the look-up's "which order?" and showed it."""
+    agent.send("w9", f"{SOFIA} what's the status of my order?")
+    turn = agent.send("w9", f"那帮我取消{CHANGED}吧，不需要了")
+    assert turn.awaiting == "confirmation" and CHANGED in turn.reply, turn.reply

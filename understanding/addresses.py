@@ -133,7 +133,10 @@ PLACE = ("PlaceName",)
 STATE = ("StateName",)
 ZIP = ("ZipCode",)
 COUNTRY = ("CountryName",)
-ADDRESS_LABELS = frozenset((*STREET, *UNIT, *PLACE, *STATE, *ZIP))
+BOX = ("USPSBoxType", "USPSBoxID")
+ADDRESS_LABELS = frozenset((*STREET, *UNIT, *PLACE, *STATE, *ZIP, *BOX))
+# A post office box starts an address as a house number does ("PO Box 4471 Springfield IL").
+BOX_START = re.compile(r"\b(?:p\.?\s?o\.?\s?box|post office box)\s*#?\s*\d", re.I)
 
 STATES = {
     "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
@@ -229,10 +232,11 @@ def find_addresses(text: str) -> tuple[FoundAddress, ...]:
     """Every address in ``text`` that starts at a house number, in order."""
     blank = _blanked(text)
     found: list[FoundAddress] = []
-    for number in NUMBER.finditer(blank):
-        if found and number.start() < found[-1].end:
+    starts = sorted({m.start() for m in (*NUMBER.finditer(blank), *BOX_START.finditer(blank))})
+    for start in starts:
+        if found and start < found[-1].end:
             continue  # inside the address just read
-        address = _parse_from(blank, number.start())
+        address = _parse_from(blank, start)
         if address is not None:
             found.append(_with_unit_before(blank, address))
     return tuple(found)
@@ -262,6 +266,8 @@ def _parse_window(window: str, start: int) -> FoundAddress | None:
     except Exception:  # the CRF reads any text; a failure means no address, never a crash
         return None
     first = tokens[0] if tokens else ("", "")
+    if first[1] == "USPSBoxType":
+        return _box(tokens, window, start)
     if first[1] not in ("AddressNumber", "BuildingName") or first[0].endswith((",", ";", ".")):
         return None  # "邮编 94102。请把…": a number that ends its clause starts no street
     read: list[tuple[str, str]] = []  # (label, word), in the message's order
@@ -304,6 +310,34 @@ def _parse_window(window: str, start: int) -> FoundAddress | None:
         city=" ".join(words(PLACE)),
         state=_state(state) if state else "",
         zip=(words(ZIP) or [""])[0][:5],
+    )
+
+
+def _box(tokens: list[tuple[str, str]], window: str, start: int) -> FoundAddress | None:
+    """A post office box address ("PO Box 4471, Springfield, IL 62704")."""
+    read: dict[str, list[str]] = {}
+    position, end = 0, start
+    for token, label in tokens:
+        position = window.find(token, position)
+        if label not in ADDRESS_LABELS or (label in STREET and label != "AddressNumber"):
+            break
+        read.setdefault(label, []).append(_clean(token))
+        end = start + position + len(token.rstrip(",;"))
+        position += len(token)
+        if label == "ZipCode":
+            break
+    box = (read.get("USPSBoxID") or [""])[0]
+    if not box.isdigit():
+        return None
+    state = read.get("StateName", [])
+    return FoundAddress(
+        start=start,
+        end=end,
+        address1=f"PO Box {box}",
+        address2="",
+        city=" ".join(read.get("PlaceName", [])),
+        state=_state(state) if state else "",
+        zip=(read.get("ZipCode") or [""])[0][:5],
     )
 
 
@@ -409,6 +443,86 @@ NUMBER_VALUE = re.compile(r"(?<![A-Za-z0-9_#$.])(\d+[A-Za-z]?)(?![A-Za-z0-9_%])"
 HOUSE_CUE = re.compile(r"house number|street number|building number|门牌|号码是|number is", re.I)
 
 
+# A value named right beside the one it replaces: "it's cambridge not boston", "not Austin,
+# Round Rock", "Boston should be Cambridge", "Cambridge instead of Boston", "不是Boston是Cambridge".
+_WORDS = r"[A-Za-z][\w'-]*\.?(?: [A-Za-z][\w'-]*\.?){0,3}"
+SWAP_SENTENCE = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]")
+SWAPS = (
+    re.compile(rf"(?P<new>{_WORDS}),? (?:and )?not (?P<old>{_WORDS})", re.I),
+    re.compile(
+        rf"\bnot (?P<old>{_WORDS})"
+        rf"(?:,\s*(?:but |it'?s |it is |rather )?| (?:but|it'?s|it is|rather) )(?P<new>{_WORDS})",
+        re.I,
+    ),
+    re.compile(
+        rf"(?P<old>{_WORDS}) (?:should (?:be|have been|read|say)|is meant to be) (?P<new>{_WORDS})",
+        re.I,
+    ),
+    re.compile(rf"(?P<new>{_WORDS}) (?:instead of|rather than) (?P<old>{_WORDS})", re.I),
+    re.compile(rf"不是\s*(?P<old>{_WORDS})\s*[，,]?\s*(?:而)?是\s*(?P<new>{_WORDS})"),
+    re.compile(rf"(?P<old>{_WORDS})\s*(?:改成|改为|应该是|换成)\s*(?P<new>{_WORDS})"),
+)
+# Words that lead into a value without being part of it ("it's", "the city is").
+SWAP_LEAD = re.compile(
+    r"^(?:(?:so|sorry|oh|ah|wait|no|and|but|actually|the|my|it|its|it'?s|it is|is|city|town|"
+    r"street|state|should|be|that|this|one|name|correct|right)\s+)+",
+    re.I,
+)
+SWAP_TAIL = re.compile(
+    r"(?:\s+(?:sorry|please|thanks|thx|pls|lol|then|though|haha|ok|okay|either|too))+$", re.I
+)
+
+
+def swapped_values(text: str) -> list[tuple[str, str]]:
+    """Pairs (wrong, right) of words a correction swaps: "it's cambridge not boston"."""
+    pairs: list[tuple[str, str]] = []
+    sentences = SWAP_SENTENCE.split(text[: MAX_ADDRESS_CHARS * 2])
+    for pattern, sentence in ((p, s) for s in sentences for p in SWAPS):
+        for match in pattern.finditer(sentence):
+            old = SWAP_TAIL.sub("", match.group("old")).strip(" .,")
+            new = SWAP_TAIL.sub("", SWAP_LEAD.sub("", match.group("new"))).strip(" .,")
+            if old and new and old.lower() != new.lower():
+                pairs.append((old, new))
+    return pairs
+
+
+def swap_in_address(listed: dict[str, str], text: str) -> dict[str, str] | None:
+    """The listed address with a named value swapped for another ("cambridge not boston").
+
+    The wrong value must be (the start of) what one field holds, as whole words; the right
+    one takes its place, written as the field wrote the old one (Title Case, CAPITALS).
+    """
+    for old, new in swapped_values(text):
+        words = old.split()
+        for size in range(len(words), 0, -1):  # "boston sorry": "boston"
+            wrong = " ".join(words[:size])
+            for key in ("city", "address1", "address2", "state"):
+                value = str(listed.get(key) or "")
+                found = re.search(rf"(?<!\w){re.escape(wrong)}(?!\w)", value, re.I)
+                if found is None:
+                    continue
+                right = _cased_like(found.group(0), _fitting(new, size, key))
+                if right.lower() in value.lower():
+                    continue
+                amended = value[: found.start()] + right + value[found.end() :]
+                return {**listed, key: amended}
+    return None
+
+
+def _fitting(new: str, size: int, key: str) -> str:
+    """The right value cut to the words it can have ("new york" for a city, "TX" for a state)."""
+    words = new.split()
+    return words[-1] if key == "state" else " ".join(words[-max(size, min(len(words), 3)) :])
+
+
+def _cased_like(old: str, new: str) -> str:
+    if old.isupper() and len(old) > 1:
+        return new.upper()
+    if old[:1].isupper():
+        return " ".join(w[:1].upper() + w[1:] for w in new.split())
+    return new
+
+
 def amend_address(listed: dict[str, str], text: str) -> dict[str, str] | None:
     """The listed address with the parts a correction gives ("it's Apt 14, not Apt 4").
 
@@ -439,4 +553,6 @@ def amend_address(listed: dict[str, str], text: str) -> dict[str, str] | None:
         elif house and (HOUSE_CUE.search(text) or len(value) == len(house[0])):
             amended["address1"] = " ".join([value, *listed.get("address1", "").split()[1:]])
         held.add(value.lower())
+    if amended == listed:
+        amended = swap_in_address(listed, text) or listed
     return amended if amended != listed else None

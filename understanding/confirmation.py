@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -36,7 +36,7 @@ import re2
 import yaml
 
 from understanding import extractors as ex
-from understanding.addresses import without_disowned
+from understanding.addresses import swapped_values, without_disowned
 
 ReadingKind = Literal["yes", "yes_and_more", "no", "question", "correction", "unclear"]
 READINGS: tuple[ReadingKind, ...] = (
@@ -80,6 +80,8 @@ class Listed:
     items: tuple[tuple[str, ...], ...] = ()
     # The domain's write tasks (as ``classify`` names them) with the words naming each action.
     write_tasks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The domain's write tasks with the words of what each changes ("address", "payment").
+    write_topics: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # The items of the customer's other orders, with their names: naming one ("it's the
     # yoga mat order that was the mistake") points the change at another order.
     other_items: tuple[tuple[str, ...], ...] = ()
@@ -91,6 +93,10 @@ class ConfirmationReading:
 
     reading: ReadingKind
     rest: str = ""  # yes_and_more: the new request; no: what follows the no, if anything
+    # yes_and_more: other orders the same change is asked for ("yes, #W2 too")
+    more_orders: tuple[str, ...] = ()
+    # other write tasks the reply declines ("but don't switch the payment after all")
+    declined: tuple[str, ...] = ()
     all_listed: bool = False  # "yes to all": every listed write, not only the first
     changed: tuple[str, ...] = ()  # correction: which values differ (order_id, address, …)
     cues: tuple[str, ...] = ()  # the signals that decided, for the audit trail
@@ -123,6 +129,7 @@ class Vocabulary:
     weak_affirm: Any
     request_form: Any
     tag_question: Any
+    stated_right: Any
     tag_only: Any
     counts: tuple[tuple[int, Any], ...]
     separate: Any
@@ -130,6 +137,9 @@ class Vocabulary:
     correction: Any
     weak_correction: Any
     about_listed: Any
+    addition: Any
+    meta: Any
+    addition_words: Any
     all_listed: Any
     common: frozenset[str]
 
@@ -153,6 +163,13 @@ def _words(en: Sequence[str], zh: Sequence[str] = ()) -> Any:
     if zh:
         parts.append(f"(?:{_alternation(zh)})")
     return re2.compile("|".join(parts))
+
+
+def _spoken(data: dict[str, Any], *keys: str) -> Any:
+    """Words of several lists that make up a part ("and yes to the next one too")."""
+    en = _alternation([w for key in keys for w in data[key]["en"]])
+    zh = _alternation([w for key in keys for w in data[key]["zh"]])
+    return _longest(f"(?:{en})(?:[ ]+|$)|(?:{zh})[ ]*")
 
 
 @cache
@@ -194,6 +211,7 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
             f"(?:{_alternation(data['weak_affirm']['zh'])})[ ]*"
         ),
         tag_question=both("tag_question"),
+        stated_right=both("stated_right"),
         counts=tuple(
             (int(n), re2.compile(f"(?:^|[^a-z0-9])(?:{_alternation(words)})(?:$|[^a-z0-9])"))
             for n, words in data["counts"].items()
@@ -207,6 +225,9 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
         correction=both("correction"),
         weak_correction=both("weak_correction"),
         about_listed=both("about_listed"),
+        addition=both("addition"),
+        meta=both("meta"),
+        addition_words=_spoken(data, "addition", "addition_words"),
         all_listed=both("all_listed"),
         common=frozenset(w for line in data["common"] for w in line.split("|")),
     )
@@ -399,12 +420,16 @@ def _signals(piece: str, asks: bool, trailing: bool, words: Vocabulary) -> set[s
     if not undecided and _agreement(piece, words):
         return {"affirm"} | ({"all"} if words.all_listed.search(piece) else set())
     plain = words.not_deny.sub(" ", f" {piece} ")  # "no problem", "不错", "不过"
-    if not undecided and (_whole(words.filler, piece + " ") or not plain.strip()):
-        return {"filler"}  # "thanks!", "no need to email me about it"
+    if not undecided and (
+        _whole(words.filler, piece + " ")
+        or not plain.strip()
+        or not words.meta.sub(" ", piece).strip()
+    ):
+        return {"filler"}  # "thanks!", "no need to email me about it", "to be clear"
     padded = f" {piece} "
     checks: list[tuple[str, bool]] = [
         ("closing", bool(words.closing.search(padded))),
-        ("hedge", trailing or bool(words.hedge.search(padded))),
+        ("hedge", trailing or bool(words.hedge.search(words.meta.sub(" ", padded)))),
         ("deny", bool(words.deny.search(plain))),
         (
             "question",
@@ -412,7 +437,7 @@ def _signals(piece: str, asks: bool, trailing: bool, words: Vocabulary) -> set[s
             or bool(
                 words.question.search(padded)
                 or words.inverted.search(piece.strip())
-                or words.tag_question.search(piece)
+                or (words.tag_question.search(piece) and not words.stated_right.search(piece))
             ),
         ),
         ("weak_hedge", bool(words.weak_hedge.search(padded))),
@@ -447,6 +472,8 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     changed: list[str] = []
     # "I might return the sunglasses from #W2 at some point, not today": held back, no target
     held = ex.held_back_orders(text, left_alone=True)
+    # "… and #W2 - don't cancel that one, just show it": an order taken back is no target
+    held |= ex.held_back_orders(text) - set(listed.orders)
     ids = [i for i in ex.order_ids(text) if i not in held]
     if any(i not in listed.orders for i in ids) or (not ids and ex.malformed_order_id(text)):
         changed.append("order_id")
@@ -473,7 +500,32 @@ def changed_values(text: str, listed: Listed) -> list[str]:
         changed.append("number")
     if any(contains_phrase(text, word) for word in listed.alternatives):
         changed.append("item")
+    if not changed and _swapped(text, listed):
+        changed.append("value")  # "it's cambridge not boston": a listed word swapped
     return changed
+
+
+def _restates(text: str, listed: Listed) -> bool:
+    """True when a part names the listed action with listed values only ("退到礼品卡")."""
+    named = _names_action(text, listed.actions) or (
+        bool(listed.topic) and _words(listed.topic).search(f" {text} ") is not None
+    )
+    return named and not changed_values(text, listed)
+
+
+def _swapped(text: str, listed: Listed) -> bool:
+    """True when the reply swaps a word the listing shows for one it does not."""
+    shown = normalise(listed.text)
+    return any(_swaps_listed(old, new, shown) for old, new in swapped_values(text))
+
+
+def _swaps_listed(old: str, new: str, shown: str) -> bool:
+    """True when ``old`` starts with words the listing shows and ``new`` is not shown."""
+    from understanding.catalogue import contains_phrase
+
+    words = normalise(old).split()
+    named = any(contains_phrase(shown, " ".join(words[:n])) for n in range(len(words), 0, -1))
+    return named and not contains_phrase(shown, normalise(new))
 
 
 def _payment_listed(ref: ex.PaymentRef, shown: str) -> bool:
@@ -499,12 +551,77 @@ def read_confirmation(
     "Yes to all" that counts another number of orders than were listed ("对，就这两个" of
     three) asks which, whatever else it says.
     """
-    reading = _read(text, listed, classify)
+    own, stale = _without_echo(text, listed)
+    if stale:
+        return ConfirmationReading("unclear", cues=("quotes_another_listing",))
+    reading = _read(own, listed, classify)
+    declined = _declined_others(own, listed)
+    if declined:
+        reading = replace(reading, declined=declined)
     if reading.all_listed and len(listed.orders) > 1:
         said = _counted(normalise(ex.ORDER_ID.sub(" ", text)))
         if said and said != {len(listed.orders)}:
             return ConfirmationReading("question", cues=("count_differs",))
     return reading
+
+
+QUOTED = re2.compile(
+    r'"[^"]{12,}"|“[^”]{12,}”|「[^」]{12,}」|『[^』]{12,}』|(?:^|\n)\s*>[^\n]{12,}?(?:\s{2,}|\^+|\n|$)'
+)
+
+
+def _without_echo(text: str, listed: Listed) -> tuple[str, bool]:
+    """The reply without quotes of the confirmation: 'ok "Please confirm: cancel …"'.
+
+    A quote of the agent's words (all of them words of the listing) is left out when it
+    names every listed item; one that leaves some out quotes an earlier listing, and the
+    second value is True: a yes beside it ("^^ yes this one") is no yes to this listing.
+    A quote with a word of the customer's own (an edit) is read as written.
+    """
+    shown = set(_tokens(listed.text))
+    stale = False
+
+    def echo(match: Any) -> str:
+        nonlocal stale
+        quoted = str(match.group(0))
+        if not set(_tokens(quoted)) <= shown:
+            return quoted
+        if not all(any(contains_phrase(quoted, n) for n in names) for names in listed.items):
+            stale = True
+        return " "
+
+    from understanding.catalogue import contains_phrase
+
+    if not listed.text:
+        return text, False
+    own = str(QUOTED.sub(echo, text))
+    return own, stale
+
+
+def _tokens(text: str) -> list[str]:
+    return [str(t) for t in re2.findall(r"[a-z0-9]+|[\x{4e00}-\x{9fff}]", normalise(text))]
+
+
+def _declined_others(text: str, listed: Listed) -> tuple[str, ...]:
+    """The other write tasks a reply declines by naming them ("don't switch the payment")."""
+    words = vocabulary()
+    parts = read_parts(aligned(text)[0], words)
+    return tuple(
+        dict.fromkeys(
+            task
+            for p in parts
+            if "deny" in p.kinds and _names_other_change(p.text, listed)
+            for task in _other_changes_named(p.text, listed)
+        )
+    )
+
+
+def _other_changes_named(text: str, listed: Listed) -> list[str]:
+    return [
+        task
+        for task, topics in listed.write_topics
+        if task != listed.task and topics and _words(topics).search(f" {text} ")
+    ]
 
 
 def _counted(text: str) -> set[int]:
@@ -523,21 +640,12 @@ def _read(text: str, listed: Listed, classify: Classify | None = None) -> Confir
     """
     words = vocabulary()
     norm, origin = aligned(text)
-    parts = read_parts(norm, words)
+    parts = _signalled_parts(norm, listed, words)
     if not parts:
         return ConfirmationReading("unclear", cues=("empty",))
-    _mark_restatements(parts, listed)
-    _spare_other_orders(norm, parts, listed)
-    lead = 0
-    while lead < len(parts) and (parts[lead].agrees or parts[lead].empty):
-        lead += 1
-    agreed = any(p.agrees for p in parts[:lead])
-    if agreed and lead < len(parts):
-        more = _separate_request(
-            text, origin, norm, parts[:lead], parts[lead:], listed, words, classify
-        )
-        if more is not None:
-            return more
+    agreeing = _agreement_first(text, origin, norm, parts, listed, words, classify)
+    if agreeing is not None:
+        return agreeing
     instead = _other_change(text, origin, parts, listed, classify)
     if instead is not None:
         return instead
@@ -548,7 +656,10 @@ def _read(text: str, listed: Listed, classify: Classify | None = None) -> Confir
         if "question" not in p.kinds or words.request_form.search(f" {p.text} ") is not None
     ]
     # Values count where they are stated, not asked about or declined ("不要了" says no).
-    changed = changed_values(" ; ".join(p.text for p in stated if "deny" not in p.kinds), listed)
+    said = " ; ".join(p.text for p in stated if "deny" not in p.kinds and not p.empty)
+    changed = changed_values(said, listed)
+    if not changed and _swapped(text, listed):  # "not Raleigh, Durham": the swap spans parts
+        changed = ["value"]
     if changed == ["order_id"] and _tells_of_another_order(parts, listed):
         return ConfirmationReading("question", cues=("about_another_order",))
     if changed:
@@ -568,7 +679,7 @@ def _read(text: str, listed: Listed, classify: Classify | None = None) -> Confir
     if _narrows_orders(stated, listed):
         # "leave #W2 alone. Only #W1 gets cancelled": some of the listed orders, not all
         return ConfirmationReading("correction", changed=("order_id",), cues=("narrows_orders",))
-    denied = _denial(stated, listed, classify) if denies_first or not asks else None
+    denied = _denial(stated, listed, classify, parts) if denies_first or not asks else None
     if denied is not None:
         return denied
     if any("weak_correction" in p.kinds and _names_specific(p.text, listed) for p in stated):
@@ -587,7 +698,7 @@ PLAIN = frozenset({"content", "affirm_lead", "all", "weak_separate"})
 OBJECTS = (
     "it|them|that|this|both|all|all of them|everything|the order|this order|that order|"
     "the (?:whole|entire) order|now|then|just|please|for me|go ahead and|and|直接|就|"
-    "on|of|for|吧|掉|了|呀|啊|吧吧|的|就|都|全部|两个都|两个|一起|好了|就行|即可|嘛|呗|#w[0-9]{7}"
+    "on|of|for|with|吧|掉|了|呀|啊|吧吧|的|就|都|全部|两个都|两个|一起|好了|就行|即可|嘛|呗|#w[0-9]{7}"
 )
 
 
@@ -611,12 +722,58 @@ def _mark_restatements(parts: Sequence[Part], listed: Listed) -> None:
         if not (part.kinds and part.kinds <= PLAIN):
             continue
         used = _compose(part.text, patterns)
-        if used is not None and 0 in used:
+        ids = set(ex.order_ids(part.text))
+        # "go ahead with #W1", #W1 alone listed, agrees as "cancel it" does (a bare "#W1" not)
+        by_id = (
+            len(listed.orders) == 1 and ids == set(listed.orders) and bool(used and used & {1, 2})
+        )
+        if used is not None and (0 in used or by_id):
             part.kinds = {"affirm", "restated"} | (part.kinds & {"all"})
 
 
+def _signalled_parts(norm: str, listed: Listed, words: Vocabulary) -> list[Part]:
+    """The reply's parts with their signals, read against the listing."""
+    parts = read_parts(norm, words)
+    _mark_restatements(parts, listed)
+    _spare_other_orders(norm, parts, listed)
+    for part in parts:  # "but don't switch the payment after all": declines that, not this
+        if "deny" in part.kinds and _names_other_change(part.text, listed):
+            part.kinds = {"filler"}  # said of the other change (``declined``), not of this
+    return parts
+
+
+def _agreement_first(
+    text: str,
+    origin: Sequence[int],
+    norm: str,
+    parts: Sequence[Part],
+    listed: Listed,
+    words: Vocabulary,
+    classify: Classify | None,
+) -> ConfirmationReading | None:
+    """An agreement followed by more: the same change for more orders, or a separate request."""
+    lead = 0
+    while lead < len(parts) and (parts[lead].agrees or parts[lead].empty):
+        lead += 1
+    if not any(p.agrees for p in parts[:lead]) or lead == len(parts):
+        return None
+    if not changed_values(text[: origin[parts[lead].start]], listed):
+        orders = _more_orders(parts[lead:], listed, words)
+        if orders:  # "yes, #W2 too": this change, and the same asked for #W2 afterwards
+            all_listed = any("all" in p.kinds for p in parts[:lead])
+            return ConfirmationReading(
+                "yes_and_more", more_orders=orders, all_listed=all_listed, cues=("more_orders",)
+            )
+    return _separate_request(
+        text, origin, norm, parts[:lead], parts[lead:], listed, words, classify
+    )
+
+
 def _denial(
-    parts: Sequence[Part], listed: Listed, classify: Classify | None
+    parts: Sequence[Part],
+    listed: Listed,
+    classify: Classify | None,
+    every: Sequence[Part] = (),
 ) -> ConfirmationReading | None:
     """A reply whose last decisive part denies ("ok then no"); mixed orders are unclear.
 
@@ -631,12 +788,17 @@ def _denial(
         return ConfirmationReading("unclear", cues=("no_then_yes",))
     if "hedge" in last.kinds and not _plain_denial(last):
         return ConfirmationReading("question", cues=("doubt",))
-    after = [
-        p for p in parts if p.start > last.start and "content" in p.kinds and "deny" not in p.kinds
+    after = [  # questions too ("另外#W2是已经送到了吗"): ``parts`` holds only what is stated
+        p
+        for p in (every or parts)
+        if p.start > last.start and "content" in p.kinds and "deny" not in p.kinds
     ]
-    rest = " ".join(p.text for p in after)
-    if rest and (classify is None or classify(rest) in (None, listed.task)):
-        rest = ""  # only a request for another task is taken up after the no
+    # only a request for another task is taken up after the no ("笔记本电脑还是要的。另外
+    # #W2是已经送到了吗" asks about #W2; its first part only says why)
+    asked = [
+        p for p in after if classify is not None and classify(p.text) not in (None, listed.task)
+    ]
+    rest = " ".join(p.text for p in asked)
     return ConfirmationReading("no", rest=rest, cues=("deny",))
 
 
@@ -672,25 +834,30 @@ def _separate_request(
     another request for the same kind of change, is no separate request).
     """
     first = rest[0]
+    # what the rest asks for: "and show me #W2, don't cancel that one" asks to be shown #W2
+    asked = " ".join(p.text for p in rest if not ex.negates_request(p.text))
     rest_text = norm[first.start :]
     if changed_values(text[: origin[first.start]], listed):
         return None  # the agreement itself names another value: a correction
-    other_order = any(i not in listed.orders for i in ex.order_ids(rest_text))
+    other_order = any(i not in listed.orders for i in ex.order_ids(asked))
     asks = any("question" in p.kinds for p in rest)
     if asks and all(p.empty or _weak_only(p.text, words) for p in lead):
         return None  # "ok sure, and by the way has #W… shipped?": acknowledged, and asked
     if any(p.kinds & {"deny", "hedge", "correction", "weak_correction"} for p in rest):
         return None
-    if not other_order and classify is not None and classify(rest_text) == listed.task:
+    if not other_order and classify is not None and classify(asked) == listed.task:
         return None  # "另外，地址能不能改一下" is about this change
     if "separate" in first.kinds:  # "also", "another thing", "另外": a request of its own …
-        if not other_order and _about_listed(rest_text, listed, words):
+        # … "and while you're at it switch the payment on that one": another change, named
+        if not asks and _other_write(asked, listed, classify):
+            pass
+        elif not other_order and _about_listed(asked, listed, words):
             return None  # … unless it is about the listed change ("also, when is the refund?")
     elif "weak_separate" in first.kinds or other_order:  # "and …", "where is #W…"
         # "yes, change it. And confirm the total price of that order": a look-up asked for
-        task = classify(rest_text) if classify is not None and not asks else None
+        task = classify(asked) if classify is not None and not asks else None
         looks_up = task is not None and task not in dict(listed.write_tasks)
-        if (asks or _about_listed(rest_text, listed, words)) and not looks_up:
+        if (asks or _about_listed(asked, listed, words)) and not looks_up:
             return None  # "and the whole $328.19 goes on the card?" asks about the change
     else:
         return None
@@ -704,6 +871,57 @@ def _separate_request(
     )
 
 
+def _more_orders(rest: Sequence[Part], listed: Listed, words: Vocabulary) -> tuple[str, ...]:
+    """Orders named after a yes for the same change: "yes, #W2 too", "好的，#W2 也取消".
+
+    The rest says nothing but other order ids, a word of addition ("too", "the same for",
+    "也"), the listed action and agreement: anything else (a value, a question, a doubt) is
+    read as usual. The same change for those orders is a new task, asked and listed anew.
+    """
+    if any(p.kinds & {"deny", "hedge", "question", "correction"} for p in rest):
+        return ()
+    said = " ".join(p.text for p in rest)
+    orders = tuple(dict.fromkeys(i for i in ex.order_ids(said) if i not in listed.orders))
+    if not orders or not words.addition.search(f" {said} "):
+        return ()
+    action, objects = _naming(listed.actions or ("(?!)",))
+    patterns = (
+        words.addition_words,
+        action,
+        objects,
+        words.affirm_en,
+        words.affirm_zh,
+        words.filler,
+        words.wish,
+    )
+    bare = ex.ORDER_ID.sub(" ", said)
+    return orders if _compose(re2.sub(r"[,，、:：;；.。!！—–-]+", " ", bare), patterns) else ()
+
+
+def _other_write(text: str, listed: Listed, classify: Classify | None) -> bool:
+    """True when ``text`` asks for another kind of write, named by its own action words."""
+    task = classify(text) if classify is not None else None
+    actions = dict(listed.write_tasks).get(task or "", ())
+    return (
+        task != listed.task
+        and bool(actions)
+        and _names_action(text, actions)
+        and not _names_action(text, listed.actions)
+    )
+
+
+def _names_other_change(text: str, listed: Listed) -> bool:
+    """True when ``text`` names what another kind of write changes, not what this one does.
+
+    "the address change is fine" beside a yes to a payment change agrees to something else.
+    """
+    if listed.topic and _words(listed.topic).search(f" {text} "):
+        return False
+    if _names_action(text, listed.actions):  # "退到礼品卡" names the listed return
+        return False
+    return bool(_other_changes_named(text, listed))
+
+
 def _spare_other_orders(norm: str, parts: Sequence[Part], listed: Listed) -> None:
     """A sentence that holds another order back declines nothing listed.
 
@@ -715,7 +933,8 @@ def _spare_other_orders(norm: str, parts: Sequence[Part], listed: Listed) -> Non
         begin = norm.find(sentence, start)
         end = begin + len(sentence)
         start = end
-        held = ex.held_back_orders(sentence, left_alone=True) - set(listed.orders)
+        # "and #W2 - no, don't cancel that one": #W2 is taken back, not the listed change
+        held = ex.held_back_orders(sentence) - set(listed.orders)
         if not held:
             continue
         for part in parts:
@@ -742,6 +961,10 @@ def _other_change(
     """
     if classify is None or not listed.write_tasks:
         return None
+    words = vocabulary()
+    # "so DON'T cancel. but can you send it to her new place instead: …": the listed action
+    # declined in so many words, beside another change asked for
+    declined = any("deny" in p.kinds and _names_action(p.text, listed.actions) for p in parts)
     for part in parts:
         # A task picked by name ("then do the exchange") counts even where it reads as a
         # question; otherwise a question is answered, and "地址不改了" declines.
@@ -750,7 +973,8 @@ def _other_change(
             continue
         # "只取消 #W2" is short but names its order: long enough to ask for a change
         enough = _long_enough(part.text) or bool(ex.order_ids(part.text))
-        if ("question" in part.kinds and not picked) or not enough:
+        requested = declined and words.request_form.search(f" {part.text} ") is not None
+        if ("question" in part.kinds and not picked and not requested) or not enough:
             continue
         task = classify(part.text) or (classify(text) if picked else None)
         actions = dict(listed.write_tasks).get(task or "", ())
@@ -765,7 +989,7 @@ def _other_change(
         if (
             task != listed.task
             and actions
-            and _names_action(part.text, actions)
+            and (declined or _names_action(part.text, actions))
             and not _names_action(part.text, listed.actions)
         ):
             request = text[origin[part.start] :] if part.start < len(origin) else text
@@ -814,7 +1038,10 @@ def _names_specific(text: str, listed: Listed) -> bool:
     from understanding.catalogue import contains_phrase
 
     common = vocabulary().common
-    specific = [v for v in (*listed.values, *listed.alternatives) if v.lower() not in common]
+    aliases = [n for names in listed.items for n in names]  # "thermostat" for Smart Thermostat
+    specific = [
+        v for v in (*listed.values, *listed.alternatives, *aliases) if v.lower() not in common
+    ]
     return any(len(v) >= 2 and contains_phrase(text, v) for v in specific)
 
 
@@ -897,13 +1124,16 @@ def _agreement_or_not(
         return ConfirmationReading("unclear", cues=("no_agreement",))
     if not content:
         return ConfirmationReading("yes", all_listed=all_listed, cues=("agree",))
-    if any(_states_values(p.text) for p in content):
+    if any(_states_values(p.text) and not _restates(p.text, listed) for p in content):
         # "ok, it's #W…": values given beside an "ok" answer something; no plain yes
         return ConfirmationReading("unclear", cues=("values_with_agreement",))
     if classify is None:
         return ConfirmationReading("unclear", cues=("content_unread",))
     words = vocabulary()
     for part in content:
+        if _names_other_change(part.text, listed):
+            # "yes, the address change is fine" when a payment change was listed
+            return ConfirmationReading("unclear", cues=("names_other_change",))
         if not _substantive(part.text):
             continue  # "just the order", "那就这样": too short to ask for a task of its own
         task = classify(part.text)
@@ -940,6 +1170,7 @@ def most_cautious(offline: ConfirmationReading, model: ConfirmationReading) -> C
         return ConfirmationReading(
             offline.reading,
             rest=offline.rest,
+            more_orders=offline.more_orders,
             all_listed=offline.all_listed and model.all_listed,
             cues=offline.cues,
             source=offline.source,

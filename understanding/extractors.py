@@ -8,6 +8,7 @@ slot uses.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -289,6 +290,9 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip().lower())
 
 
+SPACED_ORDER_ID = re.compile(
+    r"(?<![A-Za-z0-9])#?\s?[Ww][\s-]?(\d{1,6}(?:[ -]\d{1,6}){1,3})(?![\d-])"
+)
 ORDER_LIKE = re.compile(
     r"\border\b\s*(?:number|no\.?|id|#)?\s*(?:is\s*)?[:#]?\s*(#?[A-Za-z]{0,2}\d{3,12})\b|"
     r"订单号?\s*[:：#]?\s*(#?[A-Za-z]{0,2}\d{3,12})",
@@ -302,7 +306,13 @@ def order_ids(text: str, *, expecting: bool = False) -> list[str]:
     Seven bare digits count after the word "order" ("order 2378156", the W forgotten)
     or when an order id was asked for.
     """
+    text = unicodedata.normalize("NFKC", text)  # "＃Ｗ６７３１３１０" typed full width
     found = [f"#W{m.group(1)}" for m in ORDER_ID.finditer(text)]
+    if not found:  # "W 2904 339", "#W-2904-339": seven digits in groups
+        for match in SPACED_ORDER_ID.finditer(text):
+            digits = re.sub(r"\D", "", match.group(1))
+            if len(digits) == 7:
+                found.append(f"#W{digits}")
     if not found:
         for match in ORDER_LIKE.finditer(text):
             digits = re.sub(r"\D", "", match.group(1) or match.group(2))
@@ -942,11 +952,14 @@ HOLDS_BACK = re.compile(
     r"keep (?:order )?#?\s?w\d{7}|"
     r"don'?t touch|"
     r"(?:must|should|needs? to|has to|can) (?:keep|stay)|keeps? going to|"
+    # "that order can still go to the old place": an order left at the address it has
+    r"(?:still|can|should|will|may|keep|keeps) (?:\w+ )?(?:go|going|ship|shipping|be sent|be "
+    r"delivered) to (?:the |my |our )?(?:old|current|same|original|existing|usual|previous)|"
     r"(?:i'?m|i am) keeping|(?:maybe|might|may) (?:\w+ )?(?:later|in a (?:few|couple)|next)|"
     r"not (?:yet|now|sure|today|this week)|at some point|someday|haven'?t decided|undecided|"
     r"later on|some other time)\b|"
     r"别动|不要动|先别|先不|暂时不|还没想好|没想好|可能过几天|过几天再|以后再|回头再|再说吧?|"
-    r"留着|保留|不取消|不要取消|别取消",
+    r"留着|保留|不取消|不要取消|别取消|(?:还是|照旧|继续|仍然|还)寄(?:到|往)?(?:原来|原|旧|老)",
     re.I,
 )
 CLAUSE_END = re.compile(r"[,，、;；]")
@@ -1047,10 +1060,25 @@ SELF_CORRECTION = re.compile(
 )
 
 
+# An intention given up, with what changed it: "I was going to cancel #W1 but my partner
+# talked me out of it, so instead …", "本来想取消的，但是想了想还是留着". Without a sign that
+# the customer changed their mind ("I wanted to return it but the site wouldn't let me") the
+# intention stands.
+ABANDONED = re.compile(
+    r"\b(?:i was (?:going|gonna|planning|about) to|i wanted to|i meant to|i thought (?:about|of)|"
+    r"i considered|i planned to|i had planned to)\b[^.;!?]{0,200}?\b(?:but|however)\b"
+    r"(?=[^.;!?]{0,200}\b(?:talked (?:me|us) out|changed? (?:my|our) minds?|decided|instead|"
+    r"rather|after all|on second thought|not anymore|keep (?:it|them|the order)))|"
+    r"(?:本来|原本|原来|之前)(?:想|打算|要)[^。；！？]{0,80}?(?:但是|不过|可是|但)"
+    r"(?=[^。；！？]{0,80}(?:改主意|不取消|不退|不换|还是|决定|不想|留着|劝))",
+    re.I,
+)
+
+
 def _last_turn(text: str) -> int | None:
     """Where the message goes on after the customer last changed their mind in it, if so."""
-    turns = list(SELF_CORRECTION.finditer(text))
-    return turns[-1].end() if turns else None
+    turns = [*SELF_CORRECTION.finditer(text), *ABANDONED.finditer(text)]
+    return max(t.end() for t in turns) if turns else None
 
 
 def after_self_correction(text: str) -> str:
@@ -1064,7 +1092,11 @@ def after_self_correction(text: str) -> str:
         return text
     rest = text[turned:].strip(" ,.;!?，。；！？-–—")
     words = mask_entities(rest).split()
-    return rest if len(words) >= 2 and re.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", rest) else text
+    if len(words) < 2 or not re.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", rest):
+        return text
+    # "I was going to cancel #W1 but … instead please send it to …": still about #W1
+    named = [] if order_ids(rest) else order_ids(text[:turned])
+    return " ".join([rest, *dict.fromkeys(named)])
 
 
 def is_correction(text: str) -> bool:
@@ -1072,11 +1104,18 @@ def is_correction(text: str) -> bool:
     return bool(CORRECTION.search(text))
 
 
-def is_angry(text: str) -> bool:
-    """True when the message shows anger (words or repeated exclamation marks)."""
-    return bool(ANGER.search(text)) or (
-        len(re.findall(r"[A-Z]{4,}", text)) >= 2 and not CJK.search(text)
-    )
+def is_angry(text: str, *, writes_in_capitals: bool = False) -> bool:
+    """True when the message shows anger (words, repeated exclamation marks or shouting).
+
+    Capitals are shouting only for a customer who does not write in them anyway
+    (``writes_in_capitals``: "SORRY, CAPS LOCK" before is their keyboard, not their mood).
+    """
+    return bool(ANGER.search(text)) or (shouts(text) and not writes_in_capitals)
+
+
+def shouts(text: str) -> bool:
+    """True when a message has several words in capitals (not in Chinese text)."""
+    return len(re.findall(r"[A-Z]{4,}", text)) >= 2 and not CJK.search(text)
 
 
 IDENTITY_SPANS = [

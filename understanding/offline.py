@@ -392,6 +392,8 @@ def views(text: str) -> list[str]:
         # "#W2 should keep going there, but I want to pay for it with my Visa": the clauses
         # that hold something back are left out, the rest of the sentence is read
         unheld = [ex.without_held_back(p) if ex.leaves_alone(p) else p for p in parts]
+        # "show me #W2, don't cancel it": the clauses not taken back are the request
+        unheld = [_without_negated(p) or p if ex.negates_request(p) else p for p in unheld]
         kept = [
             p
             for p in unheld
@@ -402,10 +404,22 @@ def views(text: str) -> list[str]:
         # Chinese clauses are short and lean on each other: read the whole message too.
         chosen = [text, *kept] if ex.CJK.search(text) else kept or [text]
         return chosen[:MAX_VIEWS]
+    unnegated = _without_negated(text) if ex.negates_request(text) else ""
+    if len(unnegated.split()) >= 2:  # "only show me #W2, don't cancel that one"
+        return [unnegated]
     stripped = ex.strip_identity(text)
     if stripped != text and len(stripped.split()) >= 2:
         return [text, stripped]
     return [text]
+
+
+def _without_negated(sentence: str) -> str:
+    """The sentence without its clauses that take a request back, the rest as written."""
+    kept = sentence
+    for clause in CLAUSE.split(sentence):
+        if clause.strip() and ex.negates_request(clause):
+            kept = kept.replace(clause, " ", 1)
+    return " ".join(kept.split()).strip(" ,;")
 
 
 def clauses(sentence: str) -> list[str]:
