@@ -1196,3 +1196,22 @@ def test_a_write_named_in_an_answer_to_a_look_up_starts_that_write(agent: Keel) 
     agent.send("w9", f"{SOFIA} what's the status of my order?")
     turn = agent.send("w9", f"那帮我取消{CHANGED}吧，不需要了")
     assert turn.awaiting == "confirmation" and CHANGED in turn.reply, turn.reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"please ship both {CHANGED} and {LOOKED_UP} to 14 Birch Road, Apt 2, Tulsa, OK 74103",
+        f"我有两个订单{CHANGED}和{LOOKED_UP}，它们的地址都改成 14 Birch Road, Apt 2, Tulsa, OK 74103",
+    ],
+)
+def test_an_address_change_for_several_orders_changes_each_after_its_yes(
+    agent: Keel, context: Context, text: str
+) -> None:
+    """Set I 26: the second order of "ship both … to …" was dropped, or only looked up."""
+    turn = agent.send("s2", f"{SOFIA} {text}")
+    assert turn.awaiting == "confirmation", turn.reply
+    agent.send("s2", "yes")
+    agent.send("s2", "yes")
+    assert order(context, CHANGED)["address1"] == "14 Birch Road"
+    assert order(context, LOOKED_UP)["address1"] == "14 Birch Road"

@@ -623,6 +623,20 @@ REFERS_BACK = re.compile(
 )
 
 
+# A request about several orders named before it: "…#W1 and #W2 - ship them both to …",
+# "…#W1和#W2，它们的地址都改成…".
+SEVERAL_BACK = re.compile(
+    r"\b(?:them|they|both|all of them|each of them|those(?: orders)?|these(?: orders)?)\b|"
+    r"它们|他们|这两个|这两单|两个都|两单都|都改|都取消|都退|都换|都寄",
+    re.I,
+)
+
+
+def refers_to_several(text: str) -> bool:
+    """True when the text refers back to several orders ("ship them both", "它们都改成")."""
+    return bool(SEVERAL_BACK.search(text))
+
+
 # "another pending order", "my other order", "the delivered one": not the order just discussed.
 OTHER_ORDER = re.compile(
     r"\b(?:another|other|different|second)\s+(?:\w+\s+)?order\b|"

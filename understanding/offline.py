@@ -247,6 +247,8 @@ class OfflineUnderstander:
         family = self._family(main)
         seen = {main}
         own = set(ex.order_ids(main_part))
+        if ex.refers_to_several(main_part):  # "…订单#W1和#W2，它们的地址都改成…": both are main's
+            own |= {i for _, part in asked for i in ex.order_ids(part)}
         others: list[tuple[str, str]] = []
         for label, part in asked:
             if label in seen or (family is not None and self._family(label) == family):

@@ -715,8 +715,13 @@ class RetailPolicy:
             raise Ask("policy.partial_cancel", "whole_order", order_id=order_id, items=items)
 
     def modify_address(self) -> Decision:
-        """Change the shipping address of a pending order ("all my pending orders": one by one)."""
-        self._queue_orders("pending", by_ids=False)
+        """Change the shipping address of a pending order ("all my pending orders": one by one).
+
+        Several orders named ("ship both #W1 and #W2 to …") are changed one by one; not when
+        one of them only gives the address ("ship #W1 to the address of #W2").
+        """
+        given = self.slots.get("address")
+        self._queue_orders("pending", by_ids=not (isinstance(given, dict) and given.get("from_order")))
         owner = self._order_owner()
         self._status(owner, "pending", "modify_address")
         address = self._address(lambda: self._order_address(str(owner["order_id"])))
