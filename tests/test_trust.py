@@ -1202,7 +1202,8 @@ def test_a_write_named_in_an_answer_to_a_look_up_starts_that_write(agent: Keel) 
     "text",
     [
         f"please ship both {CHANGED} and {LOOKED_UP} to 14 Birch Road, Apt 2, Tulsa, OK 74103",
-        f"我有两个订单{CHANGED}和{LOOKED_UP}，它们的地址都改成 14 Birch Road, Apt 2, Tulsa, OK 74103",
+        f"我有两个订单{CHANGED}和{LOOKED_UP}，它们的地址都改成 "
+        "14 Birch Road, Apt 2, Tulsa, OK 74103",
     ],
 )
 def test_an_address_change_for_several_orders_changes_each_after_its_yes(

@@ -721,7 +721,8 @@ class RetailPolicy:
         one of them only gives the address ("ship #W1 to the address of #W2").
         """
         given = self.slots.get("address")
-        self._queue_orders("pending", by_ids=not (isinstance(given, dict) and given.get("from_order")))
+        from_order = isinstance(given, dict) and bool(given.get("from_order"))
+        self._queue_orders("pending", by_ids=not from_order)
         owner = self._order_owner()
         self._status(owner, "pending", "modify_address")
         address = self._address(lambda: self._order_address(str(owner["order_id"])))
