@@ -878,3 +878,11 @@ def test_an_order_taken_back_beside_a_yes_is_no_new_target() -> None:
     reading = read("yes. and #W4011814 — no, don't cancel that one, just tell me what's in it")
     assert "order_id" not in reading.changed
     assert not reading.executes or reading.rest
+
+
+def test_a_yes_to_both_with_one_change_listed_is_no_yes() -> None:
+    """Held-out τ² task 29: "yes go ahead with both" ran the one exchange listed while the
+    customer meant it and another one no longer listed."""
+    assert read("yes go ahead with both").reading == "question"
+    two_items = Listed(**{**CANCEL.__dict__, "items": (("Electric Kettle",), ("Cycling Helmet",))})
+    assert read("yes, cancel both items", two_items).executes

@@ -548,8 +548,8 @@ def read_confirmation(
 ) -> ConfirmationReading:
     """Read one reply to a confirmation prompt (offline, deterministic); see :func:`_read`.
 
-    "Yes to all" that counts another number of orders than were listed ("对，就这两个" of
-    three) asks which, whatever else it says.
+    A yes that counts another number of things than were listed ("对，就这两个" of three
+    orders, "go ahead with both" of one change) asks which, whatever else it says.
     """
     own, stale = _without_echo(text, listed)
     if stale:
@@ -558,9 +558,11 @@ def read_confirmation(
     declined = _declined_others(own, listed)
     if declined:
         reading = replace(reading, declined=declined)
-    if reading.all_listed and len(listed.orders) > 1:
+    if reading.executes:
+        # "yes go ahead with both" with one change listed: the customer counts what is not
         said = _counted(normalise(ex.ORDER_ID.sub(" ", text)))
-        if said and said != {len(listed.orders)}:
+        listed_counts = {len(listed.orders) or 1} | ({len(listed.items)} if listed.items else set())
+        if said and not said & listed_counts:
             return ConfirmationReading("question", cues=("count_differs",))
     return reading
 
