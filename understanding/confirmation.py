@@ -1126,7 +1126,10 @@ def _agreement_or_not(
         return ConfirmationReading("unclear", cues=("no_agreement",))
     if not content:
         return ConfirmationReading("yes", all_listed=all_listed, cues=("agree",))
-    if any(_states_values(p.text) and not _restates(p.text, listed) for p in content):
+    # "对，退到礼品卡，确认" restates a listed value with a plain yes; "好吧，退到paypal" (a weak
+    # "ok" only) is asked again
+    strong = any(p.agrees and not _weak_only(p.text, vocabulary()) for p in parts)
+    if any(_states_values(p.text) and not (strong and _restates(p.text, listed)) for p in content):
         # "ok, it's #W…": values given beside an "ok" answer something; no plain yes
         return ConfirmationReading("unclear", cues=("values_with_agreement",))
     if classify is None:
