@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from domain.config import DomainConfig, IntentSpec
@@ -18,6 +17,7 @@ from state.dialogue import Flow
 from understanding import extractors as ex
 from understanding.addresses import amend_address
 from understanding.catalogue import contains_phrase
+from understanding.confirmation import names_action
 
 UNKNOWN = "UNKNOWN"
 IDENTITY_KEYS = ("email", "first_name", "last_name", "zip", "user_id")
@@ -388,16 +388,6 @@ def carry_order(
     return slots
 
 
-def _names_action(spec: IntentSpec, text: str) -> bool:
-    """True when ``text`` names the action of ``spec`` ("cancel", "取消")."""
-    return bool(spec.actions) and _action_pattern(tuple(spec.actions)).search(text) is not None
-
-
-@lru_cache(maxsize=64)
-def _action_pattern(actions: tuple[str, ...]) -> Any:
-    return re.compile("|".join(f"(?:{a})" for a in actions), re.I)
-
-
 def _start(spec: IntentSpec, text: str, slots: dict[str, Any]) -> Flow:
     flow = new_flow(spec.name)
     flow["slots"] = task_slots(slots, spec)
@@ -486,7 +476,10 @@ def _with_task(
     )
     # "那帮我取消#W2吧" answers "which order?" of a look-up, and asks for a write by name
     asks_write = (
-        other_task and spec is not None and spec.kind == "write" and _names_action(spec, text)
+        other_task
+        and spec is not None
+        and spec.kind == "write"
+        and names_action(text, spec.actions)
     )
     plainly_answers = (
         answering and (_is_short(text) or names_expected(flow, text)) and not asks_write

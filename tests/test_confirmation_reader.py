@@ -886,3 +886,30 @@ def test_a_yes_to_both_with_one_change_listed_is_no_yes() -> None:
     assert read("yes go ahead with both").reading == "question"
     two_items = Listed(**{**CANCEL.__dict__, "items": (("Electric Kettle",), ("Cycling Helmet",))})
     assert read("yes, cancel both items", two_items).executes
+
+
+RETURN_ZH = Listed(
+    task="return_items",
+    orders=("#W2941275",),
+    text="请确认：退回订单 #W2941275 中的 Water Bottle，退款 $50.14 将退至 gift card "
+    "gift_card_4855547。确认办理吗？（是/否）",
+    values=("#W2941275", "Water Bottle", "50.14", "gift card gift_card_4855547"),
+    actions=("return (?:it|them)|退|退货|退回",),
+    topic=(r"return\w*|refund\w*|退货|退款|寄回",),
+)
+
+
+def test_a_plain_yes_restating_a_listed_value_is_yes() -> None:
+    """Set I 03: "对，退到礼品卡，确认" at a listing to the gift card was asked again."""
+    assert read_confirmation("对，退到礼品卡，确认", RETURN_ZH, lambda _: None).reading == "yes"
+
+
+def test_a_weak_ok_restating_a_value_is_asked_again() -> None:
+    assert not read_confirmation("好吧，退到礼品卡", RETURN_ZH, lambda _: None).executes
+
+
+@pytest.mark.parametrize("reply", ["应该是吧，我再看看", "我想想"])
+def test_a_chinese_i_suppose_so_is_a_hesitation(reply: str) -> None:
+    """Set I 04: "应该是吧，我再看看" was answered as an unanswerable question."""
+    reading = read(reply)
+    assert reading.reading == "question" and reading.cues == ("hedge",)

@@ -1216,3 +1216,20 @@ def test_an_address_change_for_several_orders_changes_each_after_its_yes(
     agent.send("s2", "yes")
     assert order(context, CHANGED)["address1"] == "14 Birch Road"
     assert order(context, LOOKED_UP)["address1"] == "14 Birch Road"
+
+
+def test_a_waiting_change_declined_beside_the_listed_one_is_dropped(
+    agent: Keel, context: Context
+) -> None:
+    """Set G 18: "the new address is right - but don't switch the payment after all" declined
+    the listed address change; now it drops the waiting change and the address goes ahead."""
+    agent.send(
+        "g8",
+        f"{SOFIA} Ship {CHANGED} to 14 Birch Road, Apt 2, Tulsa, OK 74103, and cancel "
+        f"{LOOKED_UP} too, ordered by mistake.",
+    )
+    turn = agent.send("g8", f"yes, the address is right - but don't cancel {LOOKED_UP} after all.")
+    assert turn.awaiting == "confirmation", turn.reply
+    turn = agent.send("g8", "yes")
+    assert order(context, CHANGED)["address1"] == "14 Birch Road"
+    assert turn.awaiting == "nothing" and order(context, LOOKED_UP)["status"] == "pending"

@@ -507,7 +507,7 @@ def changed_values(text: str, listed: Listed) -> list[str]:
 
 def _restates(text: str, listed: Listed) -> bool:
     """True when a part names the listed action with listed values only ("退到礼品卡")."""
-    named = _names_action(text, listed.actions) or (
+    named = names_action(text, listed.actions) or (
         bool(listed.topic) and _words(listed.topic).search(f" {text} ") is not None
     )
     return named and not changed_values(text, listed)
@@ -580,6 +580,8 @@ def _without_echo(text: str, listed: Listed) -> tuple[str, bool]:
     second value is True: a yes beside it ("^^ yes this one") is no yes to this listing.
     A quote with a word of the customer's own (an edit) is read as written.
     """
+    from understanding.catalogue import contains_phrase
+
     shown = set(_tokens(listed.text))
     stale = False
 
@@ -591,8 +593,6 @@ def _without_echo(text: str, listed: Listed) -> tuple[str, bool]:
         if not all(any(contains_phrase(quoted, n) for n in names) for names in listed.items):
             stale = True
         return " "
-
-    from understanding.catalogue import contains_phrase
 
     if not listed.text:
         return text, False
@@ -907,8 +907,8 @@ def _other_write(text: str, listed: Listed, classify: Classify | None) -> bool:
     return (
         task != listed.task
         and bool(actions)
-        and _names_action(text, actions)
-        and not _names_action(text, listed.actions)
+        and names_action(text, actions)
+        and not names_action(text, listed.actions)
     )
 
 
@@ -919,7 +919,7 @@ def _names_other_change(text: str, listed: Listed) -> bool:
     """
     if listed.topic and _words(listed.topic).search(f" {text} "):
         return False
-    if _names_action(text, listed.actions):  # "退到礼品卡" names the listed return
+    if names_action(text, listed.actions):  # "退到礼品卡" names the listed return
         return False
     return bool(_other_changes_named(text, listed))
 
@@ -966,7 +966,7 @@ def _other_change(
     words = vocabulary()
     # "so DON'T cancel. but can you send it to her new place instead: …": the listed action
     # declined in so many words, beside another change asked for
-    declined = any("deny" in p.kinds and _names_action(p.text, listed.actions) for p in parts)
+    declined = any("deny" in p.kinds and names_action(p.text, listed.actions) for p in parts)
     for part in parts:
         # A task picked by name ("then do the exchange") counts even where it reads as a
         # question; otherwise a question is answered, and "地址不改了" declines.
@@ -991,8 +991,8 @@ def _other_change(
         if (
             task != listed.task
             and actions
-            and (declined or _names_action(part.text, actions))
-            and not _names_action(part.text, listed.actions)
+            and (declined or names_action(part.text, actions))
+            and not names_action(part.text, listed.actions)
         ):
             request = text[origin[part.start] :] if part.start < len(origin) else text
             return ConfirmationReading("no", rest=request.strip(), cues=("other_change",))
@@ -1017,7 +1017,7 @@ def _tells_of_another_order(parts: Sequence[Part], listed: Listed) -> bool:
     ]
     return all(
         len(ex.mask_entities(p.text).split()) > TELLING_WORDS
-        and not _names_action(p.text, listed.actions)
+        and not names_action(p.text, listed.actions)
         for p in telling
     )
 
@@ -1025,8 +1025,9 @@ def _tells_of_another_order(parts: Sequence[Part], listed: Listed) -> bool:
 TELLING_WORDS = 4  # a part naming another order with more words than this tells of it
 
 
-def _names_action(text: str, actions: tuple[str, ...]) -> bool:
-    action, _ = _naming(actions)
+def names_action(text: str, actions: Sequence[str]) -> bool:
+    """True when ``text`` names one of ``actions`` (a write's action words, RE2)."""
+    action, _ = _naming(tuple(actions))
     return action.search(text) is not None
 
 
