@@ -906,6 +906,12 @@ def test_an_order_kept_while_others_are_confirmed_is_never_changed(
             "#W4024071",
         ),
         ("no wait, it's #W7335104 that should go there. Leave #W4024071 where it is.", "#W4024071"),
+        (
+            "ship #W3168895 to 1180 Lincoln Ave, Apt 4, San Jose, CA 95125, the #W6116680 one "
+            "will probably have to move too but I need to ask my landlord first so leave that "
+            "one for now",
+            "#W6116680",
+        ),
     ],
 )
 def test_an_order_kept_is_not_asked_for(text: str, kept: str) -> None:

@@ -963,6 +963,10 @@ def negates_request(text: str, intent: str | None = None) -> bool:
 HOLDS_BACK = re.compile(
     r"\b(?:leave (?:it|them|that one|this one|(?:order )?#?\s?w\d{7}) "
     r"(?:alone|be|as (?:it is|is)|where (?:it is|they are))|"
+    # "leave that one for now", "hold #W2 until I hear back": put off
+    r"(?:leave|hold|park) "
+    r"(?:it|them|that one|this one|that order|this order|(?:order )?#?\s?w\d{7})"
+    r"(?: \w+)? (?:for now|for the moment|for later|until|till)|"
     r"keep (?:order )?#?\s?w\d{7}|"
     r"don'?t touch|"
     r"(?:must|should|needs? to|has to|can) (?:keep|stay)|keeps? going to|"
