@@ -130,6 +130,9 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         ),
         write_tasks=write_actions(config),
         write_topics=write_topics(config),
+        announced=sum(
+            len(n["data"].get("requests", ())) for n in state.notices if n["key"] == "agenda.queued"
+        ),
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
     )
 

@@ -913,3 +913,10 @@ def test_a_chinese_i_suppose_so_is_a_hesitation(reply: str) -> None:
     """Set I 04: "应该是吧，我再看看" was answered as an unanswerable question."""
     reading = read(reply)
     assert reading.reading == "question" and reading.cues == ("hedge",)
+
+
+def test_a_yes_to_both_counts_what_the_confirmation_said_would_follow() -> None:
+    """Set A c2_03: "yep, do both" after "… After that, I'll help you with the rest (tracking)"."""
+    announced = Listed(**{**CANCEL.__dict__, "announced": 1})
+    assert read("yep, do both", announced).executes
+    assert not read("yep, do all three", announced).executes

@@ -80,6 +80,9 @@ class Listed:
     items: tuple[tuple[str, ...], ...] = ()
     # The domain's write tasks (as ``classify`` names them) with the words naming each action.
     write_tasks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Requests the confirmation said would follow ("After that, I'll help you with …"): "do
+    # both" may count them.
+    announced: int = 0
     # The domain's write tasks with the words of what each changes ("address", "payment").
     write_topics: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # The items of the customer's other orders, with their names: naming one ("it's the
@@ -561,7 +564,9 @@ def read_confirmation(
     if reading.executes:
         # "yes go ahead with both" with one change listed: the customer counts what is not
         said = _counted(normalise(ex.ORDER_ID.sub(" ", text)))
-        listed_counts = {len(listed.orders) or 1} | ({len(listed.items)} if listed.items else set())
+        changes = len(listed.orders) or 1
+        listed_counts = {changes, changes + listed.announced}
+        listed_counts |= {len(listed.items)} if listed.items else set()
         if said and not said & listed_counts:
             return ConfirmationReading("question", cues=("count_differs",))
     return reading
