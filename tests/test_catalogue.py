@@ -289,3 +289,31 @@ def test_a_head_noun_names_a_product_when_no_alias_claims_it() -> None:
     from understanding.catalogue import product_mentions
 
     assert len(product_mentions(wish, ["Tea Kettle"], lexicon)) == 1
+
+
+@pytest.mark.parametrize(
+    ("later", "chosen"),
+    [
+        ("not the blue one - the red one. I'm keeping the blue t-shirt.", ["4"]),
+        ("the red one", ["4"]),
+        ("the red one too", ["3", "4"]),
+        ("not the red one", ["3"]),
+        ("不是蓝色那个，是red那个", ["4"]),
+        ("I'm keeping the red one", ["3"]),
+        ("the red one stays", ["3"]),
+        ("red那个我留着", ["3"]),
+    ],
+)
+def test_a_namesake_named_by_option_alone_replaces_the_item(later: str, chosen: list[str]) -> None:
+    """Set J 10 and 12: "not the silver one - the black one" kept the silver watch listed."""
+    items = [SHIRT_BLUE, SHIRT_RED, KEYBOARD]
+    first = "return the blue t-shirt"
+    assert match_order_items([first, later], items, LEXICON, by_option=True).item_ids == chosen
+
+
+def test_an_option_named_for_an_exchange_does_not_swap_the_item() -> None:
+    """τ² task 45: "the canister one, bagless" describes the new vacuum, not the other one."""
+    items = [SHIRT_BLUE, SHIRT_RED]
+    assert match_order_items(
+        ["exchange the blue t-shirt", "the red one"], items, LEXICON
+    ).item_ids == ["3"]

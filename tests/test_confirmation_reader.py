@@ -920,3 +920,73 @@ def test_a_yes_to_both_counts_what_the_confirmation_said_would_follow() -> None:
     announced = Listed(**{**CANCEL.__dict__, "announced": 1})
     assert read("yep, do both", announced).executes
     assert not read("yep, do all three", announced).executes
+
+
+def test_just_the_listed_item_restates_the_listing() -> None:
+    """Set J 13: "Yes, just the Hiking Boots" to a listing of the boots alone was a correction."""
+    boots = Listed(
+        task="return_items",
+        orders=("#W6146740",),
+        text="Please confirm: return Hiking Boots (12, leather, $260.56) from order #W6146740.",
+        values=("#W6146740", "Hiking Boots", "260.56"),
+        actions=("return (?:it|them)",),
+        items=(("Hiking Boots", "boots"),),
+        alternatives=("Wall Clock", "clock"),
+    )
+    assert read_confirmation("Yes, just the Hiking Boots.", boots, lambda _: None).executes
+    assert not read_confirmation("yes, just the clock", boots, lambda _: None).executes
+
+
+PAYPAL_CANCEL = Listed(
+    task="cancel_order",
+    orders=("#W2230795",),
+    text="Please confirm: cancel order #W2230795 because it is ordered by mistake. The refund of "
+    "$1758.64 goes to paypal_3022415. Shall I go ahead? (yes/no)",
+    reason="ordered by mistake",
+    values=("#W2230795", "1758.64", "paypal_3022415"),
+    actions=("cancel|取消",),
+    topic=(r"cancel\w*|refund\w*|取消|退款",),
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Yes, as long as the refund goes back to my PayPal - then go ahead.",
+        "可以，只要钱是退回我的PayPal就行，那就办吧。",
+    ],
+)
+def test_a_condition_the_listing_meets_is_no_doubt(reply: str) -> None:
+    """Set J 02 and 05: a yes on a condition the listing already meets was asked again."""
+    assert read_confirmation(reply, PAYPAL_CANCEL, lambda _: None).executes
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Yes, as long as the refund goes to my gift card",
+        "yes, as long as it arrives by friday",
+        "ok, if the refund goes to my paypal, right?",
+    ],
+)
+def test_a_condition_the_listing_does_not_meet_is_a_doubt(reply: str) -> None:
+    assert not read_confirmation(reply, PAYPAL_CANCEL, lambda _: None).executes
+
+
+THREE_ITEMS = Listed(
+    task="return_items",
+    orders=("#W2890441",),
+    text="请确认：退回订单 #W2890441 中的 Water Bottle ($54.04)；Pet Bed ($195.11)；Office Chair "
+    "($499.28)，退款 $748.43 将退至 credit_card_1061405。确认办理吗？（是/否）",
+    values=("#W2890441", "Water Bottle", "Pet Bed", "Office Chair"),
+    actions=("return (?:it|them)|退|退货|退回",),
+    topic=(r"return\w*|refund\w*|退货|退款|寄回",),
+    items=(("Water Bottle", "水瓶"), ("Pet Bed", "宠物床"), ("Office Chair", "办公椅")),
+)
+
+
+@pytest.mark.parametrize("reply", ["那就退水瓶吧，省得多一点。", "就退水瓶和宠物床吧"])
+def test_the_action_for_some_listed_items_is_a_correction(reply: str) -> None:
+    """Held-out τ² 19: "那就退水瓶吧" was a tag question; the next yes returned all three."""
+    assert read_confirmation(reply, THREE_ITEMS, lambda _: None).reading == "correction"
+    assert read_confirmation("那就都退吧", THREE_ITEMS, lambda _: None).executes

@@ -1239,3 +1239,139 @@ def test_a_waiting_change_declined_beside_the_listed_one_is_dropped(
     turn = agent.send("g8", "yes")
     assert order(context, CHANGED)["address1"] == "14 Birch Road"
     assert turn.awaiting == "nothing" and order(context, LOOKED_UP)["status"] == "pending"
+
+
+# --------------------------------------------------------------------------- set J
+
+
+def test_a_question_where_another_order_ships_gives_no_address() -> None:
+    """Set J 08: "另外 #W2 是寄到哪个地址的？" beside a cancellation became an address change of
+    #W1 to #W2's address: an order only asked about offers no value for another change."""
+    from understanding import extractors as ex
+
+    assert ex.pointed_order_ids("#W1111111 帮我取消；另外 #W2222222 是寄到哪个地址的？") == [
+        "#W1111111"
+    ]
+    assert ex.pointed_order_ids("where is #W2222222 going?") == []
+    assert ex.pointed_order_ids("ship it to the same address as #W2222222") == ["#W2222222"]
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("你好。#W1111111 是下错单了，帮我取消；另外 #W2222222 是寄到哪个地址的？", "cancel_order"),
+        ("你好。#W1111111 的地址帮我改成 88 Lamar Blvd, Austin, TX 78704。谢谢", "modify_address"),
+        (
+            "喂 你好 我是Evelyn Moore 邮编19019 那个就是我那个订单#W4308578然后地址要改一下 改成 "
+            "就是 2210 Oak Street 然后 Suite 5 嗯 城市是 Portland 州是 OR 邮编是 97205 对 就这个",
+            "modify_address",
+        ),
+    ],
+)
+def test_a_blend_of_sentences_is_not_a_request_none_of_them_makes(text: str, intent: str) -> None:
+    """Set J 08: a Chinese message read whole was an address change no sentence asked for."""
+    from understanding.offline import offline_understander
+
+    assert offline_understander("retail").read(text).intent == intent
+
+
+def test_a_namesake_of_the_listed_item_is_an_alternative_to_it() -> None:
+    """Set J 10: "Yes, that's right, the black one." returned the listed silver watch."""
+    from domain.config import load_domain
+    from domain.retail.policy import listed_alternatives
+
+    items = [
+        {
+            "item_id": "1",
+            "product_id": "w",
+            "name": "Smart Watch",
+            "price": 1.0,
+            "options": {"color": "silver", "band": "leather"},
+        },
+        {
+            "item_id": "2",
+            "product_id": "w",
+            "name": "Smart Watch",
+            "price": 1.0,
+            "options": {"color": "black", "band": "leather"},
+        },
+    ]
+
+    def call(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+        assert tool == "get_order_details"
+        return {"ok": True, "data": {"items": items}}
+
+    plan: Any = {"args": {"order_id": "#W1111111", "item_ids": ["1"]}}
+    shown = "Please confirm: return Smart Watch (silver, leather, $1.00) from order #W1111111"
+    words = listed_alternatives(call, load_domain("retail"), "return_items", plan, shown)
+    assert "black" in words and "leather" not in words
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Right, the address thing. To be honest the lease on the new place isn't signed yet, so "
+        "let's not touch it today.",
+        "let's not touch it today",
+        "ok, the address. my landlord still hasn't sent me the keys to the flat",
+    ],
+)
+def test_an_acknowledgement_followed_by_words_not_understood_is_no_yes(reply: str) -> None:
+    """Set J 06: "Right, …" followed by a roundabout no moved the order."""
+    from understanding.confirmation import Listed, read_confirmation
+
+    listed = Listed(
+        task="modify_address",
+        orders=("#W1220770",),
+        text="Please confirm: ship order #W1220770 to 1200 Oak Street, Apt 5B, Raleigh, NC 27601.",
+        actions=("ship (?:it|them) there|change (?:it|the address)",),
+        topic=(r"address\w*|ship\w*",),
+    )
+    assert not read_confirmation(reply, listed, lambda _: None).executes
+    for plain in ("yes pls ship it there", "Yes that's the new place 👍", "嗯嗯 都确认吧"):
+        assert read_confirmation(plain, listed, lambda _: None).executes
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Yes for #W1111111. No for #W2222222 - leave that one, it goes to my mom.", {"#W2222222"}),
+        ("#W2222222: no", {"#W2222222"}),
+        ("cancel #W1111111 not #W2222222", {"#W2222222"}),
+        ("#W2222222 no longer needed, cancel it", set()),
+        ("Cancel order #W2222222 - no wait, change its address", set()),
+    ],
+)
+def test_a_no_said_to_one_order_holds_back_that_order(text: str, held: set[str]) -> None:
+    """Set J 09: "No for #W2 - leave that one" left #W2 in the several-order address change."""
+    from understanding import extractors as ex
+
+    assert ex.held_back_orders(text) == held
+
+
+def test_a_number_before_a_chinese_clause_starts_no_street() -> None:
+    """Set J 18: "邮编19019 那个…改成 就是 2210 Oak Street …" read address1 "19019 2210 Oak
+    Street" (a value swallowing its neighbour) and left the zip code unread."""
+    from understanding import extractors as ex
+
+    text = (
+        "我是Evelyn Moore 邮编19019 那个订单#W4308578然后地址要改一下 改成 就是 2210 Oak Street "
+        "然后 Suite 5 嗯 城市是 Portland 州是 OR 邮编是 97205 对"
+    )
+    assert ex.zip_code(text) == "19019"
+    assert (ex.address(text) or {}).get("address1") == "2210 Oak Street"
+
+
+def test_the_parcel_just_read_can_be_sent_elsewhere(agent: Keel, context: Context) -> None:
+    """Set J 23: "Can the parcel go to my sister's place instead? <address>" was not understood:
+    an unsure request with a complete address is the address change its ranking names, and
+    "the parcel" is the order just read."""
+    agent.send("p1", f"{HARPER} What's the status of {PENDING}?")
+    turn = agent.send(
+        "p1",
+        "OK. Can the parcel go to my sister's place instead? 19 Grove Court, Apt 2B, Ann Arbor, "
+        "MI 48104.",
+    )
+    assert turn.awaiting == "confirmation" and PENDING in turn.reply, turn.reply
+    agent.send("p1", "yes please")
+    assert order(context, PENDING)["address1"] == "19 Grove Court"

@@ -201,7 +201,13 @@ def _blanked(text: str) -> str:
     """
     blank = OTHER_VALUES.sub(lambda m: " " * len(m.group(0)), text)
     blank = LINE_BREAK.sub(lambda m: "," + " " * (len(m.group(0)) - 1), blank)
-    return NON_LATIN.sub(lambda m: "," + " " * (len(m.group(0)) - 1), blank)
+    blank = NON_LATIN.sub(lambda m: "," + " " * (len(m.group(0)) - 1), blank)
+    # "邮编19019 那个…": the break a Chinese clause makes ends the word before it, so a number
+    # said before it ("19019 ,") starts no street with the next one
+    return SPACE_BEFORE_BREAK.sub(lambda m: "," + m.group(1), blank)
+
+
+SPACE_BEFORE_BREAK = re.compile(r"(?<=\S)([ \t]+),")
 
 
 def _with_unit_before(blank: str, found: FoundAddress) -> FoundAddress:

@@ -348,7 +348,8 @@ EXCLUDE_BEFORE = re.compile(
     r"forget(?: about)?|drop|remove|leave(?: out)?|skip)\s+"
     r"(?:the |my |that |those |this |both |two )?"
     r"(?:\w+ ){0,2}|\b(?:not|(?:i'?ll |i will |i want to |i'?d like to |let me )?keep(?:ing)?)\s+"
-    r"(?:the |my |that |those |this )?|(?:除了|保留|不退|不换)\s*(?:\w{0,4})?)$",
+    r"(?:the |my |that |those |this )?|\bnot\s+(?:the|that|this)\s+\w+\s+|"
+    r"\bkeep(?:ing)?\s+(?:the|my|that|this)\s+\w+\s+|(?:除了|保留|不退|不换)\s*(?:\w{0,4})?)$",
     re.I,
 )
 EXCLUDE_AFTER = re.compile(
@@ -508,18 +509,83 @@ def _one_utterance(
     return list(dict.fromkeys(picked)), dropped, ambiguous
 
 
+# "the black one", "是银色那个": an item named by an option value alone; "not the silver one",
+# "不是黑色那个" name the one not meant.
+OPTION_ONE_EN = re.compile(
+    r"\b(not |keep(?:ing)? |leave )?the ((?:[\w.%-]+ ){0,2}?[\w.%-]+) one\b"
+    r"( (?:is fine|stays|can stay|i'?ll keep|i'?m keeping))?",
+    re.I,
+)
+OPTION_ONE_ZH = re.compile(
+    r"(不是|不要|不退|不换|保留|留着)?([\u4e00-\u9fffA-Za-z0-9.%]{1,8}?)的?那(?:个|款|台|只|件|一个)"
+    r"((?:我|就)?(?:留着|保留|不退|不换|不用))?"
+)
+
+
+def option_references(text: str) -> list[str]:
+    """The option words of the items a message points at by option alone, not negated."""
+    found = [m.group(2) for m in OPTION_ONE_EN.finditer(text) if not (m.group(1) or m.group(3))]
+    found += [
+        m.group(2).removeprefix("就是").removeprefix("是")
+        for m in OPTION_ONE_ZH.finditer(text)
+        if not (m.group(1) or m.group(3))
+    ]
+    return found
+
+
+def _switched_by_option(
+    text: str, chosen: list[str], items: Sequence[Mapping[str, Any]], lexicon: Lexicon
+) -> tuple[list[str], list[str]]:
+    """``chosen`` with an item swapped for its namesake the message points at by option.
+
+    "return the silver Smart Watch", then "not the silver one - the black one": of the two
+    Smart Watches of the order, the black one is meant now. Returns the choice and the
+    items pointed at (which the message's own "I'm keeping the silver one" does not drop).
+    """
+    references = option_references(text)
+    if not references or not chosen:
+        return chosen, []
+    by_id = {str(i["item_id"]): i for i in items}
+    result = list(chosen)
+    pointed: list[str] = []
+    for index, item_id in enumerate(chosen):
+        item = by_id.get(item_id)
+        if item is None:
+            continue
+        same = [i for i in items if i["name"] == item["name"]]
+        if len(same) < 2:
+            continue
+        values = {str(v) for i in same for v in i["options"].values()}
+        if not mentioned_values(" ".join(references), sorted(values), lexicon):
+            continue
+        fit = _narrow(" ".join(references), same, lexicon)
+        if len(fit) == 1 and str(fit[0]["item_id"]) != item_id:
+            pointed.append(str(fit[0]["item_id"]))
+            if ALSO.search(text):  # "the black one too": both
+                result.append(pointed[-1])
+            else:
+                result[index] = pointed[-1]
+    return list(dict.fromkeys(result)), pointed
+
+
+ALSO = re.compile(r"\b(?:too|also|as well|both|and)\b|也|都|还有", re.I)
+
+
 def match_order_items(
     utterances: str | Sequence[str],
     items: Sequence[Mapping[str, Any]],
     lexicon: Lexicon,
     *,
     all_items: bool = False,
+    by_option: bool = False,
 ) -> ItemMatch:
     """Match the items a request names against an order's items, over the whole exchange.
 
     Messages are read oldest first: each adds the items it names, drops the ones it
     leaves out ("except the tablet", "keep the water bottle"), and "only the lamp"
-    replaces the choice. "everything" or ``all_items`` picks every item.
+    replaces the choice. "everything" or ``all_items`` picks every item. With ``by_option``
+    (a change that takes no new item: in an exchange, "the canister one" describes the item
+    wanted), "not the silver one - the black one" swaps a chosen item for its namesake.
     """
     from understanding.extractors import wants_all_items
 
@@ -538,6 +604,9 @@ def match_order_items(
             chosen = picked
         else:
             chosen = [*chosen, *(i for i in picked if i not in chosen)]
+        if by_option and not picked:  # "not the silver one - the black one": a namesake
+            chosen, pointed = _switched_by_option(text, [*chosen, *dropped], items, lexicon)
+            dropped = [i for i in dropped if i not in pointed]
         chosen = [i for i in chosen if i not in dropped]
         excluded = [*(i for i in excluded if i not in picked), *dropped]
         ambiguous = [*(n for n in ambiguous if n not in settled), *unclear]

@@ -689,9 +689,17 @@ def _read(text: str, listed: Listed, classify: Classify | None = None) -> Confir
     denied = _denial(stated, listed, classify, parts) if denies_first or not asks else None
     if denied is not None:
         return denied
-    if any("weak_correction" in p.kinds and _names_specific(p.text, listed) for p in stated):
+    if any(
+        "weak_correction" in p.kinds
+        and _names_specific(p.text, listed)
+        and not _names_just_the_listed(p.text, listed)
+        for p in stated
+    ):
         # "only the helmet and the kettle", "the toothbrush too" (not "yes — just the order")
         return ConfirmationReading("correction", cues=("correction_words",))
+    if any(_acts_on_some_items(p.text, listed) for p in stated):
+        # "那就退水瓶吧" of three listed items: the action for some of them only
+        return ConfirmationReading("correction", cues=("some_items",))
     asked = {k for p in parts for k in p.kinds} & {"question", "hedge"}
     if asked or changed_values(text, listed):
         return ConfirmationReading("question", cues=tuple(sorted(asked)) or ("asks_about_value",))
@@ -746,7 +754,34 @@ def _signalled_parts(norm: str, listed: Listed, words: Vocabulary) -> list[Part]
     for part in parts:  # "but don't switch the payment after all": declines that, not this
         if "deny" in part.kinds and _names_other_change(part.text, listed):
             part.kinds = {"filler"}  # said of the other change (``declined``), not of this
+        elif _met_condition(part, listed):
+            part.kinds = {"filler"}  # "as long as the refund goes to my PayPal" (listed)
     return parts
+
+
+CONDITION = re2.compile(
+    r"^(?:(?:but|and|so) )?(?:as long as|so long as|provided(?: that)?|only if|if|assuming)\b|"
+    r"^(?:但是?|不过)?(?:只要|前提是|如果|要是)"
+)
+
+
+def _met_condition(part: Part, listed: Listed) -> bool:
+    """True when a part sets a condition the listing already meets.
+
+    "Yes, as long as the refund goes back to my PayPal" when the listing refunds to that
+    PayPal account; "只要钱是退回我的PayPal就行". A condition on anything else (a date, a
+    value the listing does not show) stays a doubt.
+    """
+    if part.kinds & {"question", "deny", "correction"} or not CONDITION.search(part.text):
+        return False
+    if changed_values(part.text, listed):
+        return False
+    shown = normalise(listed.text)
+    ref = ex.payment_ref(part.text)
+    address = ex.address(part.text)
+    return (ref is not None and not ref.original and _payment_listed(ref, shown)) or bool(
+        address and address.get("address1") and address["address1"].lower() in shown
+    )
 
 
 def _agreement_first(
@@ -949,6 +984,31 @@ def _spare_other_orders(norm: str, parts: Sequence[Part], listed: Listed) -> Non
                 part.kinds.discard("deny")
 
 
+def _strong_lead(piece: str, words: Vocabulary) -> bool:
+    """True when a part opens with an agreement that is more than an acknowledgement.
+
+    Acknowledgements before it are read past: "嗯嗯 都确认吧", "ok yes go ahead with it".
+    """
+    for _ in range(MAX_LEADING_WORDS):
+        match = next(
+            (
+                m
+                for m in (words.affirm_en.match(piece), words.affirm_zh.match(piece))
+                if m is not None and m.end() > 0
+            ),
+            None,
+        )
+        if match is None:
+            return False
+        if not _weak_only(piece[: match.end()], words):
+            return True
+        piece = piece[match.end() :].lstrip(" ,，、")
+    return False
+
+
+MAX_LEADING_WORDS = 4  # acknowledgements read past before a part's agreement
+
+
 def _weak_only(text: str, words: Vocabulary) -> bool:
     """True when a part agrees only with weak words and filler ("ok sure", "好的吧")."""
     return _compose(text, (words.weak_affirm, words.filler)) is not None
@@ -1051,6 +1111,31 @@ def _names_specific(text: str, listed: Listed) -> bool:
         v for v in (*listed.values, *listed.alternatives, *aliases) if v.lower() not in common
     ]
     return any(len(v) >= 2 and contains_phrase(text, v) for v in specific)
+
+
+def _acts_on_some_items(text: str, listed: Listed) -> bool:
+    """True when a part names the listed action for some, not all, of the listed items."""
+    from understanding.catalogue import contains_phrase
+
+    if len(listed.items) < 2 or not names_action(text, listed.actions):
+        return False
+    named = sum(any(contains_phrase(text, n) for n in names) for names in listed.items)
+    return 0 < named < len(listed.items)
+
+
+def _names_just_the_listed(text: str, listed: Listed) -> bool:
+    """True when a part names every listed item and nothing else the listing could change.
+
+    "Yes, just the Hiking Boots" to a listing of the boots alone (the clock taken out a turn
+    before) restates it: no correction.
+    """
+    from understanding.catalogue import contains_phrase
+
+    if not listed.items:
+        return False
+    every = all(any(contains_phrase(text, n) for n in names) for names in listed.items)
+    other = any(len(w) >= 2 and contains_phrase(text, w) for w in listed.alternatives)
+    return every and not other and not changed_values(text, listed)
 
 
 def _names_item(text: str, listed: Listed) -> bool:
@@ -1157,6 +1242,11 @@ def _agreement_or_not(
                 all_listed=all_listed,
                 cues=("request",),
             )
+    strong = strong or any(_strong_lead(p.text, vocabulary()) for p in parts)
+    if not strong and any(_substantive(p.text) for p in content):
+        # "Right, the address thing. To be honest the lease isn't signed yet, so …": a word
+        # that acknowledges, then words of substance this reader cannot place, is no yes
+        return ConfirmationReading("unclear", cues=("acknowledged_and_more",))
     return ConfirmationReading("yes", all_listed=all_listed, cues=("agree_and_chat",))
 
 

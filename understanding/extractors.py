@@ -618,7 +618,8 @@ def wants_all_items(text: str) -> bool:
 
 REFERS_BACK = re.compile(
     r"\b(it|its|that|this|same order|same one|that one|this one|them|those|these)\b|"
-    r"它|这个订单|那个订单|该订单|这单|那单|这笔|那笔|同一个|刚才",
+    r"\bthe (?:parcel|package|shipment|delivery)\b|"  # "can the parcel go to …": the one read
+    r"它|这个订单|这个包裹|那个订单|该订单|这单|那单|这笔|那笔|同一个|刚才",
     re.I,
 )
 
@@ -968,6 +969,8 @@ HOLDS_BACK = re.compile(
     r"(?:it|them|that one|this one|that order|this order|(?:order )?#?\s?w\d{7})"
     r"(?: \w+)? (?:for now|for the moment|for later|until|till)|"
     r"keep (?:order )?#?\s?w\d{7}|"
+    # "… - leave that one, it goes to my mom": left as it is
+    r"\bleave (?:it|them|that one|this one|that order|this order)\s*(?:[,.;!?]|$)|"
     r"don'?t touch|"
     r"(?:must|should|needs? to|has to|can) (?:keep|stay)|keeps? going to|"
     # "that order can still go to the old place": an order left at the address it has
@@ -989,6 +992,33 @@ def _sentence_clauses(text: str) -> list[list[str]]:
     return [CLAUSE_END.split(sentence) for sentence in SENTENCE_END.split(text)]
 
 
+# A clause asking where or which: "#W2 是寄到哪个地址的？", "where is #W2 going?"
+ASKS_WHERE = re.compile(r"\b(?:where|which|what)\b|哪|什么", re.I)
+
+
+def pointed_order_ids(text: str) -> list[str]:
+    """Order ids the message points at, not those it only asks about.
+
+    "ship #W1 to the address of #W2" points at #W2; "#W2 是寄到哪个地址的？" asks where #W2
+    goes: no value of #W2 is offered for another change.
+    """
+    return [
+        order_id
+        for clauses in _sentence_clauses(text)
+        for clause in clauses
+        if not ASKS_WHERE.search(clause)
+        for order_id in order_ids(clause)
+    ]
+
+
+# "no for #W2", "not #W2", "#W2: no": a no said to one order names only that order
+SAYS_NO_TO_ID = re.compile(
+    r"\b(?:no (?:for|to|on)|not) (?:order )?#?\s?[Ww]\s?\d{7}(?!\d)|"
+    r"(?<![A-Za-z0-9])#?\s?[Ww]\s?\d{7}\s*[:\-–—]?\s*(?:no|nope)(?=\s*(?:[,.;!)]|$))",
+    re.I,
+)
+
+
 def held_back_orders(text: str, *, left_alone: bool = False) -> set[str]:
     """Order ids the message holds back from any request.
 
@@ -997,7 +1027,7 @@ def held_back_orders(text: str, *, left_alone: bool = False) -> set[str]:
     先别动它"). With ``left_alone``, only clauses that leave an order alone or put it off
     count, not those that take a request back ("don't cancel #W2" still names #W2).
     """
-    held: set[str] = set()
+    held = {i for m in SAYS_NO_TO_ID.finditer(text) for i in order_ids(m.group(0))}
     for sentence in _sentence_clauses(text):
         previous: list[str] = []
         for clause in sentence:

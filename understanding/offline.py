@@ -133,9 +133,14 @@ class OfflineUnderstander:
         asked: list[tuple[str, str]] = []
         unsure: set[str] = set()  # parts read as a change only just above the threshold
         labelled: list[tuple[str, str]] = []
-        for index, (part, prediction) in enumerate(zip(parts, predictions, strict=True)):
-            label, confidence = self._accept(prediction)
-            label = asked_as(self.config, label, part)
+        accepted = [self._accept(p) for p in predictions]
+        accepted = [
+            (asked_as(self.config, label, part), c)
+            for part, (label, c) in zip(parts, accepted, strict=True)
+        ]
+        if self._mixture(text, parts, [label for label, _ in accepted]):
+            accepted[0] = (UNKNOWN, accepted[0][1])
+        for index, (part, (label, confidence)) in enumerate(zip(parts, accepted, strict=True)):
             labelled.append((label, part))
             candidate = (self._rank(label), -index, confidence, label)
             if candidate[:3] > best[:3]:
@@ -152,6 +157,9 @@ class OfflineUnderstander:
             if candidate[:3] > best[:3]:
                 best = candidate
         if best[3] == UNKNOWN:
+            wanted = self._address_request(text, predictions)
+            if wanted is not None:
+                return wanted, self.classifier.threshold, ()
             return UNKNOWN, float(predictions[0].confidence), ()
         # The main request's own words: its sentences (not the whole of a Chinese message).
         own = [p for label, p in labelled if label == best[3] and p != text] or [text]
@@ -160,6 +168,47 @@ class OfflineUnderstander:
         further = [(label, part) for label, part in asked if part not in unsure]
         others = self._others(best[3], " ".join(own), further) if len(parts) > 1 else ()
         return best[3], best[2], others
+
+    def _mixture(self, text: str, parts: list[str], labels: list[str]) -> bool:
+        """True when the whole message's request is a blend its sentences do not make.
+
+        "#W1 是下错单了，帮我取消；另外 #W2 是寄到哪个地址的？" read whole is, to the
+        classifier, an address change; no sentence asks for one, or for a request of its
+        kind, and its sentences ask for a cancellation and a status. The whole message is
+        read beside its sentences (Chinese) to catch a request that needs several of them
+        together ("…订单#W1然后地址要改一下 改成 …": that order's address change).
+        """
+        if len(parts) < 2 or parts[0] != text or labels[0] == UNKNOWN:
+            return False
+        whole = labels[0]
+        tasks = {
+            label
+            for label in labels[1:]
+            if label != UNKNOWN and self.config.intents[label].kind in ("write", "read")
+        }
+        if not tasks or self.config.intents[whole].kind not in ("write", "read"):
+            return False
+        if any(self._related(whole, label) for label in tasks):
+            return False
+        # Every other sentence is read, or only gives values those requests take ("#W1 是下错
+        # 单了"); one no request fits ("然后宠物床和办公椅都换成最便宜的款式") may need the whole.
+        takes = {s for label in tasks for s in self._takes(label)}
+        return all(
+            label != UNKNOWN or _only_values(part, takes)
+            for part, label in zip(parts[1:], labels[1:], strict=True)
+        )
+
+    def _takes(self, intent: str) -> list[str]:
+        spec = self.config.intents[intent]
+        return [*spec.slots, *spec.optional, "order_ids"]
+
+    def _related(self, one: str, other: str) -> bool:
+        """True when two requests are one kind of change (same family, or order variants)."""
+        a, b = self.config.intents[one], self.config.intents[other]
+        if a.family is not None and a.family == b.family:
+            return True
+        # (not a question variant: "#W2 是寄到哪个地址的？" asks; it makes no address change)
+        return b.name in {a.name, a.order_variant} or a.name == b.order_variant
 
     def _refine(
         self, text: str, parts: list[str], predictions: list[Prediction]
@@ -221,6 +270,24 @@ class OfflineUnderstander:
                 prediction = Prediction(spec.name, self.classifier.threshold, prediction.ranking)
             found.append(prediction)
         return found
+
+    def _address_request(self, text: str, predictions: list[Prediction]) -> str | None:
+        """The request taking an address that a message no sentence settles gives one for.
+
+        "Can the parcel go to my sister's place instead? 19 Grove Court, Apt 2B, Ann Arbor,
+        MI 48104.": the question is, to the classifier, unsure; the complete address the
+        next sentence states makes it the address change next in its ranking (as
+        :meth:`_evidenced` does for one sentence).
+        """
+        given = ex.address(text)
+        if given is None or given.get("incomplete") or not given.get("zip"):
+            return None
+        for prediction in predictions:
+            for label, _ in prediction.ranking[:2]:
+                spec = self.config.intents.get(label)
+                if spec is not None and spec.kind == "write" and "address" in spec.slots:
+                    return label
+        return None
 
     def _predict(self, parts: list[str]) -> list[Prediction]:
         """Classify each view; one that only identifies the user needs no model.
@@ -413,6 +480,12 @@ def views(text: str) -> list[str]:
     if stripped != text and len(stripped.split()) >= 2:
         return [text, stripped]
     return [text]
+
+
+def _only_values(part: str, takes: set[str]) -> bool:
+    """True when a sentence gives values (an id, a reason …), all of slots in ``takes``."""
+    slots = set(extract_slots(part, TurnHints(None, None)))
+    return bool(slots) and slots <= takes
 
 
 def _without_negated(sentence: str) -> str:

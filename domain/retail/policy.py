@@ -334,7 +334,11 @@ class RetailPolicy:
     def _items(self, details: Mapping[str, Any], action_key: str) -> list[dict[str, Any]]:
         items = [dict(i) for i in details["items"]]
         match = match_order_items(
-            self._history(), items, self._lex, all_items=bool(self.slots.get("all_items"))
+            self._history(),
+            items,
+            self._lex,
+            all_items=bool(self.slots.get("all_items")),
+            by_option=action_key == "return_items",
         )
         expect = _names_and_aliases(items, self._lex)
         if match.ambiguous:
@@ -511,7 +515,7 @@ class RetailPolicy:
             return None
         data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
         others = [str(o["order_id"]) for o in data["orders"] if o["order_id"] != target]
-        named = [i for t in texts for i in ex.order_ids(t) if i in others]
+        named = [i for t in texts for i in ex.pointed_order_ids(t) if i in others]
         rows = [self._order_row(i) for i in (named[-1:] or others[: MAX_CHOICES * 2])]
         if not named:
             own = [self._order_row(target)] if target else []
@@ -1128,11 +1132,20 @@ def listed_alternatives(
     lexicon = config.lexicon
     items = [dict(i) for i in outcome["data"]["items"]]
     words: set[str] = set()
+    chosen = {str(i) for i in plan["args"].get("item_ids") or ()}
     for item in items:
         if str(item["name"]).lower() not in low:
             words.update(product_names(str(item["name"]), lexicon))
             head = head_noun(str(item["name"]))
             words.update([head] if head else [])
+        elif chosen and str(item["item_id"]) not in chosen:
+            # "not the silver one, the black one": another item of the same name, by option
+            options = dict(item.get("options") or {}).values()
+            own = {
+                str(v) for v in options if str(v).lower() not in ("yes", "no", "none", *low.split())
+            }
+            words.update(own)
+            words.update(alias for alias, value in lexicon.options.items() if value in own)
     if intent in VARIANT_INTENTS:
         listed = {str(i["product_id"]) for i in items if str(i["name"]).lower() in low}
         values: set[str] = set()
