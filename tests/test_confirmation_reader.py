@@ -990,3 +990,17 @@ def test_the_action_for_some_listed_items_is_a_correction(reply: str) -> None:
     """Held-out τ² 19: "那就退水瓶吧" was a tag question; the next yes returned all three."""
     assert read_confirmation(reply, THREE_ITEMS, lambda _: None).reading == "correction"
     assert read_confirmation("那就都退吧", THREE_ITEMS, lambda _: None).executes
+    assert read_confirmation("退款是原路退回吧", THREE_ITEMS, lambda _: None).reading == "question"
+
+
+def test_an_item_naming_the_order_is_no_partial_action() -> None:
+    """Confirmation corpus: "yess cancel the bike one" names the order by its item."""
+    two = Listed(
+        task="cancel_order",
+        orders=("#W8778499",),
+        text="Please confirm: cancel order #W8778499 (Water Bottle; Bicycle) because it is "
+        "ordered by mistake.",
+        actions=("cancel|cancel (?:it|them|that|the order)|取消",),
+        items=(("Water Bottle", "bottle"), ("Bicycle", "bike")),
+    )
+    assert read_confirmation("yess cancel the bike one", two, lambda _: None).executes

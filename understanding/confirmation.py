@@ -1119,6 +1119,7 @@ def _acts_on_some_items(text: str, listed: Listed) -> bool:
 
     if len(listed.items) < 2 or not names_action(text, listed.actions):
         return False
+    text = ex.without_descriptions(text)  # "cancel the bike one": which order, not which items
     named = sum(any(contains_phrase(text, n) for n in names) for names in listed.items)
     return 0 < named < len(listed.items)
 
