@@ -1004,3 +1004,10 @@ def test_an_item_naming_the_order_is_no_partial_action() -> None:
         items=(("Water Bottle", "bottle"), ("Bicycle", "bike")),
     )
     assert read_confirmation("yess cancel the bike one", two, lambda _: None).executes
+
+
+def test_a_bare_id_the_next_part_asks_about_is_a_question() -> None:
+    """Set H 07, in English: "#W2 — just tell me what's in it" moved the cancellation to #W2."""
+    assert read("#W4011814 — just tell me what's in it").reading == "question"
+    moved = read("#W4011814 please. how long does the refund take?")
+    assert moved.reading == "correction" and moved.changed == ("order_id",)

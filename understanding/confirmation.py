@@ -1076,15 +1076,34 @@ def _tells_of_another_order(parts: Sequence[Part], listed: Listed) -> bool:
     if any(p.kinds & {"correction", "weak_correction", "deny"} for p in parts):
         return False
     telling = [
-        p
-        for p in parts
+        (index, p)
+        for index, p in enumerate(parts)
         if "question" not in p.kinds and set(ex.order_ids(p.text)) - set(listed.orders)
     ]
     return all(
-        len(ex.mask_entities(p.text).split()) > TELLING_WORDS
+        (len(ex.mask_entities(p.text).split()) > TELLING_WORDS or _asked_about_next(index, parts))
         and not names_action(p.text, listed.actions)
-        for p in telling
+        for index, p in telling
     )
+
+
+def _asked_about_next(index: int, parts: Sequence[Part]) -> bool:
+    """True when a part is a bare order id that the next part asks about.
+
+    "#W2 — just tell me what's in it": the question is about #W2 ("it"); "#W2 please. how
+    long does a refund take?" moves the change to #W2 and asks something else.
+    """
+    words = ex.mask_entities(parts[index].text).split()
+    if any(w not in BARE_ID_WORDS for w in words) or index + 1 >= len(parts):
+        return False
+    following = parts[index + 1]
+    return "question" in following.kinds and ex.refers_back(following.text)
+
+
+# What may stand beside an order id in a part that only names it ("and #W2", "und #W2").
+BARE_ID_WORDS = frozenset(
+    {"ORDERID", "orderid", "and", "und", "et", "y", "also", "plus", "what", "about"}
+)
 
 
 TELLING_WORDS = 4  # a part naming another order with more words than this tells of it
