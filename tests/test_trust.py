@@ -1375,3 +1375,31 @@ def test_the_parcel_just_read_can_be_sent_elsewhere(agent: Keel, context: Contex
     assert turn.awaiting == "confirmation" and PENDING in turn.reply, turn.reply
     agent.send("p1", "yes please")
     assert order(context, PENDING)["address1"] == "19 Grove Court"
+
+
+# --------------------------------------------------------------------------- set K
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hmm wait. Can I get it back? I think I still want it after all.",
+        "Ugh, my mistake - can you have it go where it was going before?",
+        "还是要了，刚才那个",
+    ],
+)
+def test_an_undo_asked_in_other_words_goes_to_a_human(
+    agent: Keel, context: Context, text: str
+) -> None:
+    """Set K 10.01 and 10.02: "can I get it back?" after a cancellation was told only
+    delivered orders can be returned; "have it go where it was going before" was not read."""
+    agent.send("u1", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
+    agent.send("u1", "yes")
+    assert agent.send("u1", text).awaiting == "human"
+
+
+@pytest.mark.parametrize("text", ["where is it going?", "how do I get my money back?"])
+def test_a_question_after_a_change_is_no_undo(text: str) -> None:
+    from understanding import extractors as ex
+
+    assert not ex.asks_to_undo(text)

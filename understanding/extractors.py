@@ -920,8 +920,12 @@ UNDO = re.compile(
     r"take (?:it|that) back|put (?:it|that|them|everything) back|change (?:it|that) back|"
     r"set (?:it|that) back|"
     r"(?:i )?didn'?t mean (?:it|that|to)|wasn'?t supposed to|cancel (?:the|that|my) cancell?ation|"
-    r"bring (?:it|that) back|go back to (?:the|how it)|the way it was)\b|"
-    r"撤销|撤回|恢复|改回|换回|退回原来|还原|反悔|取消刚才|不是这个意思",
+    r"bring (?:it|that) back|go back to (?:the|how it)|the way it was|"
+    # "Can I get it back? I still want it after all", "have it go where it was going before"
+    r"get (?:it|them|that|my order) back|(?:still |do )?want (?:it|them|that)(?: back)? after all|"
+    r"where (?:it|they) (?:was|were) (?:going|headed|supposed to go) before|"
+    r"changed my mind about (?:the |that |my )?(?:cancell?ation|return|exchange|change|address))\b|"
+    r"撤销|撤回|恢复|改回|换回|退回原来|还原|反悔|取消刚才|不是这个意思|还是要了|又想要了?",
     re.I,
 )
 
