@@ -456,11 +456,16 @@ def _signals(piece: str, asks: bool, trailing: bool, words: Vocabulary) -> set[s
 
 def _leading_agreement(piece: str, words: Vocabulary) -> bool:
     """True when a part starts with an agreement word ("ok so that means …")."""
+    return _agreement_length(piece, words) > 0
+
+
+def _agreement_length(piece: str, words: Vocabulary) -> int:
+    """The length of the agreement words a part starts with (0 for none)."""
     for pattern in (words.affirm_en, words.affirm_zh):
         match = pattern.match(piece)
         if match is not None and match.end() > 0:
-            return True
-    return False
+            return int(match.end())
+    return 0
 
 
 # --------------------------------------------------------------------------- values
@@ -990,19 +995,12 @@ def _strong_lead(piece: str, words: Vocabulary) -> bool:
     Acknowledgements before it are read past: "嗯嗯 都确认吧", "ok yes go ahead with it".
     """
     for _ in range(MAX_LEADING_WORDS):
-        match = next(
-            (
-                m
-                for m in (words.affirm_en.match(piece), words.affirm_zh.match(piece))
-                if m is not None and m.end() > 0
-            ),
-            None,
-        )
-        if match is None:
+        length = _agreement_length(piece, words)
+        if length == 0:
             return False
-        if not _weak_only(piece[: match.end()], words):
+        if not _weak_only(piece[:length], words):
             return True
-        piece = piece[match.end() :].lstrip(" ,，、")
+        piece = piece[length:].lstrip(" ,，、")
     return False
 
 
