@@ -263,9 +263,7 @@ class OfflineUnderstander:
                 self._accept(prediction)[0] == UNKNOWN
                 and spec is not None
                 and "address" in spec.slots
-                and (given := ex.address(part)) is not None
-                and not given.get("incomplete")
-                and given.get("zip")
+                and _states_whole_address(part)
             ):
                 prediction = Prediction(spec.name, self.classifier.threshold, prediction.ranking)
             found.append(prediction)
@@ -279,8 +277,7 @@ class OfflineUnderstander:
         next sentence states makes it the address change next in its ranking (as
         :meth:`_evidenced` does for one sentence).
         """
-        given = ex.address(text)
-        if given is None or given.get("incomplete") or not given.get("zip"):
+        if not _states_whole_address(text):
             return None
         for prediction in predictions:
             for label, _ in prediction.ranking[:2]:
@@ -480,6 +477,12 @@ def views(text: str) -> list[str]:
     if stripped != text and len(stripped.split()) >= 2:
         return [text, stripped]
     return [text]
+
+
+def _states_whole_address(text: str) -> bool:
+    """True when the text gives a complete postal address, zip code included."""
+    given = ex.address(text)
+    return given is not None and not given.get("incomplete") and bool(given.get("zip"))
 
 
 def _only_values(part: str, takes: set[str]) -> bool:
