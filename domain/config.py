@@ -136,6 +136,11 @@ class DomainConfig(BaseModel):
     out_of_scope: dict[str, list[str]] = Field(
         default_factory=dict, description="Messages outside the business (a rejection class)."
     )
+    corrected_args: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Per kind of value a correction at a confirmation changes: the arguments "
+        "of a listed write that show it (a part the new listing leaves as before is named).",
+    )
 
     @model_validator(mode="after")
     def _variants_are_intents(self) -> DomainConfig:
@@ -216,6 +221,7 @@ def load_domain(name: str = "retail") -> DomainConfig:
             "lexicon_places": lexicon.get("places", {}),
             "lexicon_relatives": lexicon.get("relatives", []),
             "out_of_scope": intents.get("out_of_scope", {}),
+            "corrected_args": slots.get("corrected_args", {}),
             "threshold": intents.get("threshold", 0.6),
             "screen_threshold": intents.get("screen_threshold"),
             "screen_min_words": intents.get("screen_min_words", 3),

@@ -37,6 +37,7 @@ from state.dialogue import (
     ListedWrite,
 )
 from understanding import extractors as ex
+from understanding.catalogue import price_choice
 from understanding.confirmation import (
     ConfirmationReading,
     Listed,
@@ -134,6 +135,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
             len(n["data"].get("requests", ())) for n in state.notices if n["key"] == "agenda.queued"
         ),
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
+        choice=price_choice(" ".join(flow.get("utterances") or [])) if flow else None,
     )
 
 

@@ -129,9 +129,16 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     if correcting and flow is not None:
         # The reply corrected the change just listed: it applies to that task, nothing else.
         note = state.confirmation
-        elsewhere = note is not None and "order_id" in note["changed"]
+        changed = note["changed"] if note is not None else []
         tracked = correct_listed(
-            config, flow, state.paused, state.identity, text, reading.slots, elsewhere
+            config,
+            flow,
+            state.paused,
+            state.identity,
+            text,
+            reading.slots,
+            elsewhere="order_id" in changed,
+            reselect="choice" in changed,
         )
     else:
         tracked = track(

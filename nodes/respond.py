@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from nodes.act import answer_text, listed_writes, resume_paused
+from domain.config import DomainConfig
+from nodes.act import answer_text, canonical, listed_writes, resume_paused
 from nodes.common import (
     audit_log,
     audited,
@@ -21,7 +23,7 @@ from nodes.common import (
 from nodes.render import render
 from safety.guardrails import check_message
 from state.context import Context
-from state.dialogue import TURN_START, Awaiting, DialogueState, HandoffPackage
+from state.dialogue import TURN_START, Awaiting, DialogueState, HandoffPackage, ListedWrite
 from understanding.grounding import added_content, ungrounded_facts
 from understanding.phrasing import rephrase
 
@@ -140,10 +142,7 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
         key, data = f"confirm.{state.flow['intent']}", dict(plan["summary"])
     language = state.language
     notices = list(state.notices)
-    if _unchanged_by_correction(state):
-        # "its cambridge not boston" read as a correction that changed nothing: say so, so
-        # that a yes to the same listing is not taken for a yes to the corrected one
-        notices.insert(0, {"key": "confirm.unchanged", "data": {}})
+    notices[:0] = _correction_notices(config, state)
     before = [render(config, n["key"], n["data"], language) for n in notices if not n.get("after")]
     after = [render(config, n["key"], n["data"], language) for n in notices if n.get("after")]
     try:
@@ -175,13 +174,50 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     return update
 
 
-def _unchanged_by_correction(state: DialogueState) -> bool:
-    """True when a correction at a confirmation leads to the very same listing again."""
+def _correction_notices(config: DomainConfig, state: DialogueState) -> list[dict[str, Any]]:
+    """What a listing made from a correction at a confirmation must say it did not change.
+
+    "its cambridge not boston" read as a correction that changed nothing lists the same
+    change again; "the more expensive one instead, and refund it to my gift card" might
+    change the refund and not the item. Either way the reply says so, so that a yes to it
+    is not taken for a yes to what the customer meant.
+    """
     note, plan = state.confirmation, state.plan
     if state.route != "confirm" or plan is None or not plan["write"] or note is None:
-        return False
+        return []
     before = note.get("corrected") if note["reading"] == "correction" else None
-    return bool(before) and before == listed_writes(plan, state.flow)
+    if not before:
+        return []
+    after = listed_writes(plan, state.flow)
+    if before == after:
+        return [{"key": "confirm.unchanged", "data": {}}]
+    parts = unchanged_parts(note["changed"], before, after, config.corrected_args)
+    if not parts:
+        return []
+    return [{"key": "confirm.part_unchanged", "data": {"parts": [f"corrected.{p}" for p in parts]}}]
+
+
+def unchanged_parts(
+    kinds: Sequence[str],
+    before: Sequence[ListedWrite],
+    after: Sequence[ListedWrite],
+    corrected_args: Mapping[str, Sequence[str]],
+) -> list[str]:
+    """The kinds of value a correction changed that ``after`` still lists as ``before`` did."""
+
+    def shown(listing: Sequence[ListedWrite], keys: Sequence[str]) -> list[tuple[str, str]]:
+        return [
+            (w["tool"], canonical({k: w["args"][k] for k in keys if k in w["args"]}))
+            for w in listing
+        ]
+
+    return [
+        kind
+        for kind in dict.fromkeys(kinds)
+        if (keys := corrected_args.get(kind))
+        and any(k in w["args"] for w in after for k in keys)
+        and shown(before, keys) == shown(after, keys)
+    ]
 
 
 def _facts(state: DialogueState) -> list[Any]:

@@ -300,6 +300,9 @@ def _track(
 
 # What a task keeps when a correction points it at another order: what was said for it.
 KEPT_FOR_ANOTHER_ORDER = ("reason", "payment_ref", "address")
+# What the task chose for the customer (the order, the answers to "which one?"): a choice
+# made anew at the confirmation chooses them again.
+CHOSEN_BY_THE_TASK = ("order_id", "order_ids", "answers")
 
 
 def correct_listed(
@@ -310,14 +313,16 @@ def correct_listed(
     text: str,
     slots: dict[str, Any],
     elsewhere: bool = False,
+    reselect: bool = False,
 ) -> Tracked:
     """Apply a correction given at a confirmation to the task whose change was listed.
 
     The corrected values replace the listed ones; another order (named, "the other one",
     or, as the reader found (``elsewhere``), by an item only another order holds) makes
-    it the same task for that order, with what was said for it. Items and
-    options are read again from every message of the task, this one last. The policy then
-    lists the corrected change for a new yes.
+    it the same task for that order, with what was said for it. A choice made anew
+    (``reselect``: "the more expensive one instead") finds the order and its items again
+    from every message of the task. Items and options are read again from every message
+    of the task, this one last. The policy then lists the corrected change for a new yes.
     """
     spec = config.intent(flow["intent"])
     fills = task_slots(slots, spec)
@@ -360,7 +365,8 @@ def correct_listed(
     if other or narrowed:
         # items named for the other order, or the orders kept, are in this message
         updated["utterances"] = [text]
-    for key in ("queue", "confirmed_all"):
+    dropped = ("queue", "confirmed_all", *(CHOSEN_BY_THE_TASK if reselect and not other else ()))
+    for key in dropped:
         updated["slots"].pop(key, None)
     updated["slots"].update(fills)
     changed = [k for k, v in fills.items() if flow["slots"].get(k) != v]

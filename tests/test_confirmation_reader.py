@@ -1011,3 +1011,34 @@ def test_a_bare_id_the_next_part_asks_about_is_a_question() -> None:
     assert read("#W4011814 — just tell me what's in it").reading == "question"
     moved = read("#W4011814 please. how long does the refund take?")
     assert moved.reading == "correction" and moved.changed == ("order_id",)
+
+
+CHEAPER_TABLET = Listed(
+    task="return_items",
+    orders=("#W3069600",),
+    text="Please confirm: return Tablet (8-inch, $938.92) from order #W3069600; "
+    "the refund of $938.92 goes to Mastercard ending 2732.",
+    values=("#W3069600", "Tablet", "938.92"),
+    actions=("return (?:it|them)|退",),
+    choice="min",
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Hmm, actually, changed my mind — return the more expensive one instead",
+        "no wait, the pricier one, and refund it to my gift card",
+        "不对，退贵的那个",
+    ],
+)
+def test_choosing_anew_by_price_is_a_correction(reply: str) -> None:
+    """Blind τ² task 84: "the more expensive one instead" at the cheaper one's return."""
+    reading = read_confirmation(reply, CHEAPER_TABLET)
+    assert reading.reading == "correction", reading
+    assert "choice" in reading.changed
+
+
+def test_the_choice_the_listing_was_made_by_is_no_correction() -> None:
+    reading = read_confirmation("yes, the cheaper one", CHEAPER_TABLET)
+    assert reading.reading != "correction" and "choice" not in reading.changed, reading

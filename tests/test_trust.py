@@ -1403,3 +1403,66 @@ def test_a_question_after_a_change_is_no_undo(text: str) -> None:
     from understanding import extractors as ex
 
     assert not ex.asks_to_undo(text)
+
+
+@pytest.mark.parametrize(
+    ("who", "asked", "wanted", "kept"),
+    [
+        # two Smartphones in two orders ($692.66 in #W6996851, $711.21 in #W7949932)
+        (
+            "Hi, Emma Scott, zip 78756.",
+            "I have two smartphones and only need one. Return the cheaper one please, "
+            "refund to paypal.",
+            "#W7949932",
+            "#W6996851",
+        ),
+        # two Tablets in one order ($492.52 and $557.17 in #W7068956)
+        (
+            "Hi, Anya Young, zip 37232.",
+            "return the cheaper tablet from #W7068956 please, refund to paypal",
+            "557.17",
+            "492.52",
+        ),
+    ],
+)
+def test_a_choice_made_anew_at_the_confirmation_is_the_one_listed(
+    agent: Keel, context: Context, who: str, asked: str, wanted: str, kept: str
+) -> None:
+    """Blind τ² task 84: "return the more expensive one instead" at the cheaper one's return
+    kept the cheaper one listed (only the refund method changed), and the yes returned it."""
+    agent.send("p1", who)
+    first = agent.send("p1", asked)
+    assert first.awaiting == "confirmation" and kept in first.reply, first.reply
+    turn = agent.send("p1", "actually, changed my mind — return the more expensive one instead")
+    listing = turn.reply.split("Please confirm")[-1]
+    assert turn.awaiting == "confirmation" and wanted in listing and kept not in listing, turn.reply
+
+
+def test_the_pricier_order_is_returned_after_a_choice_made_anew(
+    agent: Keel, context: Context
+) -> None:
+    agent.send("p2", "Hi, Emma Scott, zip 78756.")
+    agent.send("p2", "I have two smartphones, return the cheaper one, refund to paypal.")
+    agent.send("p2", "no wait, the pricier one")
+    agent.send("p2", "yes")
+    assert order(context, "#W7949932")["status"] == "return requested"
+    assert order(context, "#W6996851")["status"] == "delivered"
+
+
+def test_a_part_of_a_correction_left_as_before_is_named() -> None:
+    """A correction whose listing changed one part and not another says which is as before."""
+    from nodes.respond import unchanged_parts
+
+    args = {"order_id": "#W1", "item_ids": ["1"], "payment_method_id": "credit_card_1"}
+    before = [{"tool": "return_delivered_order_items", "args": args}]
+    after = [
+        {
+            "tool": "return_delivered_order_items",
+            "args": {**args, "payment_method_id": "gift_card_1"},
+        }
+    ]
+    kinds = {"choice": ["order_id", "item_ids"], "payment": ["payment_method_id"]}
+    assert unchanged_parts(["payment", "choice"], before, after, kinds) == ["choice"]  # type: ignore[arg-type]
+    moved = [{"tool": after[0]["tool"], "args": {**after[0]["args"], "order_id": "#W2"}}]
+    assert unchanged_parts(["payment", "choice"], before, moved, kinds) == []  # type: ignore[arg-type]
+    assert unchanged_parts(["number"], before, after, kinds) == []  # type: ignore[arg-type]

@@ -414,15 +414,30 @@ PRICIER = re.compile(r"\b(?:more expensive|pricier|costlier|most expensive)\b|�
 CHEAPER_ONE = re.compile(r"\b(?:cheaper|less expensive|cheapest)\b|便宜的|更便宜", re.I)
 
 
+def price_choice(text: str) -> Literal["max", "min"] | None:
+    """Which of several the price words pick ("max": the pricier), or None.
+
+    The last said wins: "the cheaper one — no, the more expensive one" is the pricier.
+    """
+    said = [(m.start(), "max") for m in PRICIER.finditer(text)]
+    said += [(m.start(), "min") for m in CHEAPER_ONE.finditer(text)]
+    if not said:
+        return None
+    return "max" if max(said)[1] == "max" else "min"
+
+
+def by_price(items: Sequence[Mapping[str, Any]], choice: str) -> Mapping[str, Any]:
+    """The pricier (``max``) or cheaper (``min``) of ``items``."""
+    pick = max if choice == "max" else min
+    return pick(items, key=lambda i: float(i["price"]))
+
+
 def _by_price_words(text: str, items: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """Pick by price words: "the more expensive one" of two tablets is the pricier item."""
-    if len(items) < 2:
+    choice = price_choice(text)
+    if len(items) < 2 or choice is None:
         return items
-    if PRICIER.search(text):
-        return [max(items, key=lambda i: float(i["price"]))]
-    if CHEAPER_ONE.search(text):
-        return [min(items, key=lambda i: float(i["price"]))]
-    return items
+    return [by_price(items, choice)]
 
 
 def _described(text: str, mentions: Sequence[Mention], index: int) -> str:
@@ -539,11 +554,13 @@ def _switched_by_option(
     """``chosen`` with an item swapped for its namesake the message points at by option.
 
     "return the silver Smart Watch", then "not the silver one - the black one": of the two
-    Smart Watches of the order, the black one is meant now. Returns the choice and the
+    Smart Watches of the order, the black one is meant now ("the more expensive one
+    instead": the pricier of them). Returns the choice and the
     items pointed at (which the message's own "I'm keeping the silver one" does not drop).
     """
     references = option_references(text)
-    if not references or not chosen:
+    choice = price_choice(text)
+    if not (references or choice) or not chosen:
         return chosen, []
     by_id = {str(i["item_id"]): i for i in items}
     result = list(chosen)
@@ -556,9 +573,12 @@ def _switched_by_option(
         if len(same) < 2:
             continue
         values = {str(v) for i in same for v in i["options"].values()}
-        if not mentioned_values(" ".join(references), sorted(values), lexicon):
+        if references and mentioned_values(" ".join(references), sorted(values), lexicon):
+            fit = _narrow(" ".join(references), same, lexicon)
+        elif choice is not None:  # "the more expensive one instead": of the namesakes
+            fit = [by_price(same, choice)]
+        else:
             continue
-        fit = _narrow(" ".join(references), same, lexicon)
         if len(fit) == 1 and str(fit[0]["item_id"]) != item_id:
             pointed.append(str(fit[0]["item_id"]))
             if ALSO.search(text):  # "the black one too": both

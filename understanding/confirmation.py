@@ -88,6 +88,9 @@ class Listed:
     # The items of the customer's other orders, with their names: naming one ("it's the
     # yoga mat order that was the mistake") points the change at another order.
     other_items: tuple[tuple[str, ...], ...] = ()
+    # How the task chose among several by price ("max": the pricier, "min": the cheaper),
+    # when it did: "the more expensive one instead" then points the change elsewhere.
+    choice: str | None = None
 
 
 @dataclass(frozen=True)
@@ -473,7 +476,7 @@ def _agreement_length(piece: str, words: Vocabulary) -> int:
 
 def changed_values(text: str, listed: Listed) -> list[str]:
     """The kinds of value the reply states that the listing does not name."""
-    from understanding.catalogue import contains_phrase
+    from understanding.catalogue import contains_phrase, price_choice
 
     shown = normalise(listed.text)
     text = without_disowned(text)  # "I typed 80203 by mistake": no new value
@@ -508,6 +511,9 @@ def changed_values(text: str, listed: Listed) -> list[str]:
         changed.append("number")
     if any(contains_phrase(text, word) for word in listed.alternatives):
         changed.append("item")
+    choice = price_choice(text)
+    if choice is not None and choice != listed.choice:
+        changed.append("choice")  # "return the more expensive one instead": another item
     if not changed and _swapped(text, listed):
         changed.append("value")  # "it's cambridge not boston": a listed word swapped
     return changed

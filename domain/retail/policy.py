@@ -19,8 +19,6 @@ from state.dialogue import ActionPlan, Flow, Route, ToolOutcome
 from understanding import extractors as ex
 from understanding.addresses import completed_address
 from understanding.catalogue import (
-    CHEAPER_ONE,
-    PRICIER,
     Want,
     choose_variant,
     clauses_for,
@@ -33,6 +31,7 @@ from understanding.catalogue import (
     mention_alternatives,
     mentioned_products,
     mentioned_values,
+    price_choice,
     product_names,
     product_options,
     update_want,
@@ -447,10 +446,11 @@ class RetailPolicy:
 
     def _by_price(self, orders: list[dict[str, Any]], products: set[str]) -> list[dict[str, Any]]:
         """The order whose item is the pricier (or cheaper) one, when the user says so."""
-        texts = self._history()
-        pricier = any(PRICIER.search(t) for t in texts)
-        if not pricier and not any(CHEAPER_ONE.search(t) for t in texts):
+        # the latest message that says decides: "the cheaper one", then "no, the pricier one"
+        choice = next((c for t in reversed(self._history()) if (c := price_choice(t))), None)
+        if choice is None:
             return orders
+        pricier = choice == "max"
         if len(orders) > MAX_CHOICES:
             return orders
         prices: list[tuple[float, dict[str, Any]]] = []
