@@ -317,3 +317,62 @@ def test_an_option_named_for_an_exchange_does_not_swap_the_item() -> None:
     assert match_order_items(
         ["exchange the blue t-shirt", "the red one"], items, LEXICON
     ).item_ids == ["3"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Also return the keyboard I got with the thermostat. Same card.",
+        "return the keyboard from the order with the thermostat",
+        "The order has a keyboard and a thermostat. Return the keyboard.",
+        "I want to return the keyboard that came along with my thermostat",
+        "跟thermostat一起收到的那个键盘，也退掉",
+        "有thermostat的那个订单，键盘退掉",
+    ],
+)
+def test_an_item_named_to_say_which_order_is_not_acted_on(text: str) -> None:
+    """Blind τ² tasks 92, 101-104: "the backpack I got with the vacuum cleaner" listed the
+    vacuum cleaner for return too, and a yes returned it."""
+    match = match_order_items(text, [KEYBOARD, THERMOSTAT], LEXICON)
+    assert match.item_ids == ["1111111111"], match
+
+
+def test_items_named_only_to_say_which_order_are_the_ones_meant() -> None:
+    match = match_order_items(
+        "return the order with the thermostat", [KEYBOARD, THERMOSTAT], LEXICON
+    )
+    assert match.item_ids == ["2222222222"]
+    both = match_order_items(
+        "return the keyboard and the thermostat from that order", [KEYBOARD, THERMOSTAT], LEXICON
+    )
+    assert both.item_ids == ["1111111111", "2222222222"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我收到的所有键盘和thermostat都退",
+        "键盘和thermostat全部退掉",
+        "return the keyboard and the thermostat, all of them",
+    ],
+)
+def test_all_of_the_items_named_is_not_the_whole_order(text: str) -> None:
+    """Blind τ² task 104: "我收到的所有书架和拼图都退" listed every item of the order, an
+    e-reader and a water bottle too."""
+    items = [KEYBOARD, THERMOSTAT, SHIRT_BLUE]
+    assert match_order_items(text, items, LEXICON, all_items=True).item_ids == [
+        "1111111111",
+        "2222222222",
+    ]
+
+
+@pytest.mark.parametrize("text", ["都退", "return all of them", "everything", "整个订单都退"])
+def test_all_with_no_item_named_is_the_whole_order(text: str) -> None:
+    items = [KEYBOARD, THERMOSTAT]
+    assert match_order_items(text, items, LEXICON).item_ids == ["1111111111", "2222222222"]
+
+
+def test_refunds_all_going_to_a_card_are_no_item_choice() -> None:
+    from understanding.extractors import wants_all_items
+
+    assert not wants_all_items("还有那个键盘也要退，都退到信用卡")

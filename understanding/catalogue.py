@@ -485,6 +485,57 @@ def _names_id(text: str, identifier: object) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(str(identifier))}(?![\w-])", text) is not None
 
 
+# A product named to say which order is meant, not to act on it: "the backpack I got with
+# the vacuum cleaner", "from the order with the speaker", "Another order has an air purifier
+# and a speaker.", "跟吸尘器一起收到的背包", "有吸尘器的那个订单". Each pattern ends where the
+# words naming the order's other items begin; they run to the end of the clause.
+ORDER_BY_ITEMS = re.compile(
+    r"\b(?:got|came|arrived|bought|ordered|received|purchased|delivered|shipped|sent)\b"
+    r"(?:\s+\w+){0,2}?\s+(?:along\s+|together\s+)?with\b|"
+    r"\b(?:along|together)\s+with\b|"
+    r"\border\b(?:\s+\w+)?\s+(?:with|that has|that had|which has|which had|containing|that "
+    r"contains?|including|having|has|had|holding)\b|"
+    r"(?:跟|和|与|同|连同)(?=[^，。；！？,.;!?]{1,30}?(?:一起|一块))|"
+    r"有(?=[^，。；！？,.;!?]{1,30}?的(?:那个|那笔|那一?单|那张)?订单)",
+    re.I,
+)
+# Where such a clause ends: a stop, or a joined request ("… and return the kettle").
+CLAUSE_END = re.compile(
+    r"[.;!?,，。；！？]|一起|一块|的(?:那个|那笔|那一?单|那张)?订单|"
+    r"\b(?:and|but|then|so)\s+(?:please\s+|also\s+|then\s+|i\s+)?(?:return|exchange|cancel|"
+    r"change|swap|send|refund|modify|switch|replace|want|would|need|please)\b",
+    re.I,
+)
+
+
+def order_naming_spans(text: str) -> list[tuple[int, int]]:
+    """The stretches of ``text`` that name an order by the items it holds."""
+    spans: list[tuple[int, int]] = []
+    for match in ORDER_BY_ITEMS.finditer(text):
+        end = CLAUSE_END.search(text, match.end())
+        spans.append((match.end(), end.start() if end else len(text)))
+    return spans
+
+
+def _acted_on(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """The mentions a request acts on: not those only saying which order is meant.
+
+    "return the backpack I got with the vacuum cleaner" returns the backpack; when every
+    product is named only that way ("return the order with the lamp"), they all count.
+    """
+    spans = order_naming_spans(text)
+    acted = [m for m in mentions if not any(a <= m.start < b for a, b in spans)]
+    return acted or list(mentions)
+
+
+def _names_items(text: str, items: Sequence[Mapping[str, Any]], lexicon: Lexicon) -> bool:
+    """True when ``text`` names one of ``items`` (by product, item id or product id)."""
+    names = list(dict.fromkeys(str(i["name"]) for i in items))
+    return bool(product_mentions(text, names, lexicon)) or any(
+        _names_id(text, i["item_id"]) or _names_id(text, i.get("product_id")) for i in items
+    )
+
+
 def _one_utterance(
     text: str, items: Sequence[Mapping[str, Any]], lexicon: Lexicon, pending: Sequence[str] = ()
 ) -> tuple[list[str], list[str], list[str]]:
@@ -501,7 +552,7 @@ def _one_utterance(
     ]
     dropped: list[str] = []
     ambiguous: list[str] = []
-    mentions = product_mentions(text, names, lexicon)
+    mentions = _acted_on(text, product_mentions(text, names, lexicon))
     if not mentions and not picked:
         for name in pending:
             same = [i for i in items if i["name"] == name]
@@ -607,18 +658,24 @@ def match_order_items(
     (a change that takes no new item: in an exchange, "the canister one" describes the item
     wanted), "not the silver one - the black one" swaps a chosen item for its namesake.
     """
-    from understanding.extractors import wants_all_items
+    from understanding.extractors import means_whole_order, wants_all_items
 
     texts = [utterances] if isinstance(utterances, str) else list(utterances)
     every = [str(i["item_id"]) for i in items]
-    chosen: list[str] = list(every) if all_items else []
+    # "书架和拼图都退", "return the lamps, all of them": all of the items named, not the order
+    of_the_named = [
+        t
+        for t in texts
+        if wants_all_items(t) and not means_whole_order(t) and _names_items(t, items, lexicon)
+    ]
+    chosen: list[str] = list(every) if all_items and not of_the_named else []
     excluded: list[str] = []
     ambiguous: list[str] = []
     name_of = {str(i["item_id"]): str(i["name"]) for i in items}
     for text in texts:
         picked, dropped, unclear = _one_utterance(text, items, lexicon, ambiguous)
         settled = {name_of[i] for i in [*picked, *dropped] if i in name_of}
-        if wants_all_items(text):
+        if wants_all_items(text) and text not in of_the_named:
             chosen = [i for i in every if i not in dropped]
         elif picked and ONLY.search(text):
             chosen = picked

@@ -211,11 +211,16 @@ ANGER = re.compile(
     r"气死|太差|垃圾|受够了|什么破|太离谱|愤怒|无语",
     re.I,
 )
-ALL_ITEMS = re.compile(
+# Every item of the order, said outright ("everything", "the whole order", "所有商品")…
+WHOLE_ORDER = re.compile(
     r"\b(all (?:the |of the |my )?items|(?<!that's )(?<!that is )(?<!is )everything|"
-    r"all of (?:it|them)|the whole order|entire order|all items)\b|全部|所有商品|整个订单|都退",
+    r"the whole order|entire order|all items)\b|所有商品|全部商品|所有东西|整个订单",
     re.I,
 )
+# … or by a word that means all of what was named, which is the whole order only when the
+# message names no item ("return all of them"; "书架和拼图都退" is those two). "都退到信用卡"
+# says where the refunds go.
+ALL_OF_THEM = re.compile(r"\ball of (?:it|them)\b|全部|都退(?![到至回款])", re.I)
 REASON_NOT_NEEDED = re.compile(
     r"no longer need|don'?t need|do not need|not needed|no longer want|don'?t want (?:it|them)|"
     r"not need (?:it|them)|no need for (?:it|them)|不需要|不再需要|不想要|不要了|用不上|用不着",
@@ -612,8 +617,13 @@ def address(text: str) -> dict[str, str] | None:
 
 
 def wants_all_items(text: str) -> bool:
-    """True when the user means every item of the order."""
-    return bool(ALL_ITEMS.search(text))
+    """True when the user means every item of the order, or all of the items named."""
+    return bool(WHOLE_ORDER.search(text) or ALL_OF_THEM.search(text))
+
+
+def means_whole_order(text: str) -> bool:
+    """True when the user says outright that every item of the order is meant."""
+    return bool(WHOLE_ORDER.search(text))
 
 
 REFERS_BACK = re.compile(
