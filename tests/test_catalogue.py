@@ -2,6 +2,7 @@ import pytest
 
 from understanding.catalogue import (
     Lexicon,
+    Relative,
     choose_variant,
     match_order_items,
     mentioned_products,
@@ -376,3 +377,43 @@ def test_refunds_all_going_to_a_card_are_no_item_choice() -> None:
     from understanding.extractors import wants_all_items
 
     assert not wants_all_items("还有那个键盘也要退，都退到信用卡")
+
+
+RANKED = Lexicon(
+    products={"Action Camera": ["camera"]},
+    scales=[("1080p", "4K", "5K")],
+    relatives=[
+        Relative(("cheapest",), "min", ("price",)),
+        Relative(("highest resolution",), "max", ("resolution",)),
+    ],
+)
+CAMERA = {
+    "item_id": "c1",
+    "product_id": "cam",
+    "name": "Action Camera",
+    "price": 480.0,
+    "options": {"resolution": "1080p", "color": "silver"},
+}
+CAMERAS = [
+    variant("c1", price=480.0, resolution="1080p", color="silver"),
+    variant("c2", price=466.0, resolution="4K", color="black"),
+    variant("c3", price=481.0, resolution="4K", color="silver"),
+    variant("c4", price=400.0, resolution="1080p", color="black"),
+]
+
+
+def test_the_wish_said_first_ranks_first() -> None:
+    """Blind τ² task 64: "the highest-resolution … if several fit, the cheapest of them":
+    the highest resolution first, then the price (not in the order the lexicon lists them)."""
+    text = "the highest resolution camera; if several fit, the cheapest of them"
+    assert choose_variant(text, CAMERA, CAMERAS, RANKED).new_item_id == "c2"
+    assert choose_variant("the cheapest camera", CAMERA, CAMERAS, RANKED).new_item_id == "c4"
+
+
+def test_an_item_that_already_is_the_extreme_stays() -> None:
+    """Blind τ² task 37: "switch all items to their cheapest options" swapped an item that
+    was the cheapest already for the cheapest of the others, at a higher price."""
+    cheapest = {**CAMERA, "item_id": "c4", "price": 400.0, "options": CAMERAS[3]["options"]}
+    choice = choose_variant("the cheapest option please", cheapest, CAMERAS, RANKED)
+    assert choice.reason == "already" and choice.new_item_id is None
+    assert choose_variant("the cheapest option please", CAMERA, CAMERAS, RANKED).new_item_id == "c4"

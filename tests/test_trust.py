@@ -1466,3 +1466,33 @@ def test_a_part_of_a_correction_left_as_before_is_named() -> None:
     moved = [{"tool": after[0]["tool"], "args": {**after[0]["args"], "order_id": "#W2"}}]
     assert unchanged_parts(["payment", "choice"], before, moved, kinds) == []  # type: ignore[arg-type]
     assert unchanged_parts(["number"], before, after, kinds) == []  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("最后，我那个已取消的订单，物流单号是多少？", "track_parcel"),
+        ("我那个被取消的订单，退款了吗", "order_status"),
+        ("请取消我那个已发货的订单", "cancel_order"),
+        ("what's the tracking number of my cancelled order?", "track_parcel"),
+    ],
+)
+def test_a_write_verb_describing_an_order_asks_for_no_write(text: str, intent: str) -> None:
+    """Blind τ² task 104: "我那个已取消的订单，物流单号是多少？" started a cancellation of
+    the pending order in focus; an order described by its state asks for no change."""
+    from understanding.offline import offline_understander
+
+    assert offline_understander("retail").requests(text)[0] == intent
+
+
+def test_a_sentence_qualifying_a_change_is_part_of_it() -> None:
+    """Blind τ² task 64: "If several fit, the cheapest of them is fine." was put aside as a
+    product question of its own, and the change was chosen without it."""
+    from understanding.offline import offline_understander
+
+    text = (
+        "I want to exchange my action camera for the highest-resolution waterproof camera "
+        "I can get. If several fit, the cheapest of them is fine."
+    )
+    intent, _, others = offline_understander("retail").requests(text)
+    assert intent == "exchange_items" and others == (), others

@@ -732,18 +732,23 @@ def clauses_for(
 def _relative_wishes(
     text: str, options: Mapping[str, Sequence[str]], lexicon: Lexicon
 ) -> list[tuple[str, Direction]]:
+    """The relative wishes a text states, in the order it states them (the first decides).
+
+    "the highest resolution …; if several fit, the cheapest" ranks by resolution, then price.
+    """
     low = text.lower()
-    wishes: list[tuple[str, Direction]] = []
+    wishes: list[tuple[int, tuple[str, Direction]]] = []
     for relative in lexicon.relatives:
-        if not any(contains_phrase(low, w) for w in relative.words):
+        found = [m.start() for w in relative.words if (m := re.search(_phrase_pattern(w), low))]
+        if not found:
             continue
         for key in relative.keys:
             if key == PRICE or (
                 key in options and rank(options[key][0], options[key], lexicon) is not None
             ):
-                wishes.append((key, relative.direction))
+                wishes.append((min(found), (key, relative.direction)))
                 break
-    return wishes
+    return [wish for _, wish in sorted(wishes, key=lambda w: w[0])]
 
 
 def update_want(
@@ -810,7 +815,8 @@ class VariantChoice:
 
     item_id: str
     new_item_id: str | None
-    reason: str  # chosen | no_change_named | unavailable | ambiguous
+    # chosen | already (the item is what was asked) | no_change_named | unavailable | ambiguous
+    reason: str
     candidates: list[dict[str, Any]] = field(default_factory=list)
     wanted: list[str] = field(default_factory=list)  # the values asked for (for the reply)
 
@@ -929,14 +935,37 @@ def choose_variant(
     others = [v for v in variants if str(v["item_id"]) != item_id]
     matching = [v for v in others if _fits(v, item, want, options, lexicon)]
     available = [v for v in matching if v["available"]]
-    if not available:
-        return VariantChoice(item_id, None, "unavailable", [dict(v) for v in matching], wanted)
     ranked = sorted(available, key=lambda v: _preference(v, item, want, options, lexicon))
-    best = _preference(ranked[0], item, want, options, lexicon)
+    best = _preference(ranked[0], item, want, options, lexicon) if ranked else None
+    if _already_the_extreme(item, variants, want, options, lexicon, best):
+        return VariantChoice(item_id, None, "already", [], wanted)
+    if best is None:
+        return VariantChoice(item_id, None, "unavailable", [dict(v) for v in matching], wanted)
     top = [v for v in ranked if _preference(v, item, want, options, lexicon) == best]
     if len(top) == 1:
         return VariantChoice(item_id, str(top[0]["item_id"]), "chosen", [], wanted)
     return VariantChoice(item_id, None, "ambiguous", [dict(v) for v in top], wanted)
+
+
+def _already_the_extreme(
+    item: Mapping[str, Any],
+    variants: Sequence[Mapping[str, Any]],
+    want: Want,
+    options: Mapping[str, Sequence[str]],
+    lexicon: Lexicon,
+    best: tuple[float, ...] | None,
+) -> bool:
+    """True when the item itself is what "the cheapest", "the biggest" … asks for.
+
+    "switch all items to their cheapest options": an item that is the cheapest of its
+    product already stays as it is, not swapped for the cheapest of the others.
+    """
+    if not any(direction in ("max", "min") for _, direction in want.relative):
+        return False
+    own = next((v for v in variants if str(v["item_id"]) == str(item["item_id"])), None)
+    if own is None or not _fits(own, item, want, options, lexicon):
+        return False
+    return best is None or _preference(own, item, want, options, lexicon) <= best
 
 
 def closest(

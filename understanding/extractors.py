@@ -616,6 +616,24 @@ def address(text: str) -> dict[str, str] | None:
     return None
 
 
+# A write's verb used to describe an order's state, not to ask for it: "我那个已取消的订单",
+# "被退回的那个", "取消了的订单", "my cancelled order", "the one that was returned".
+STATUS_DESCRIPTION = re.compile(
+    r"(?:已经|已|被)[\u4e00-\u9fff]{1,4}?[了过]?的|"
+    r"[\u4e00-\u9fff]{1,2}[了过]的(?=(?:那个|那笔|那张|那一?单)?(?:订单|单子))|"
+    r"\b(?:already\s+)?(?:cancell?ed|returned|exchanged|modified|refunded)\s+"
+    r"(?=(?:\w+\s+)?(?:order|item|one|purchase|package|parcel)s?\b)|"
+    r"\b(?:that|which)\s+(?:was|were|has been|have been|got)\s+(?:already\s+)?"
+    r"(?:cancell?ed|returned|exchanged|modified|refunded)\b",
+    re.I,
+)
+
+
+def without_status_descriptions(text: str) -> str:
+    """``text`` without the words that describe an order by its state ("已取消的订单")."""
+    return STATUS_DESCRIPTION.sub(" ", text)
+
+
 def wants_all_items(text: str) -> bool:
     """True when the user means every item of the order, or all of the items named."""
     return bool(WHOLE_ORDER.search(text) or ALL_OF_THEM.search(text))

@@ -20,7 +20,9 @@ from typing import Any
 from domain.config import OUT_OF_SCOPE, DomainConfig, load_domain
 from state.context import default_data_dir
 from understanding import extractors as ex
+from understanding.catalogue import mentioned_products
 from understanding.classifier import IntentClassifier, Prediction, ScreenedClassifier
+from understanding.confirmation import names_action
 
 CACHE_VERSION = 1  # bump when the classifier's pickled form changes
 
@@ -140,7 +142,13 @@ class OfflineUnderstander:
         ]
         if self._mixture(text, parts, [label for label, _ in accepted]):
             accepted[0] = (UNKNOWN, accepted[0][1])
+        accepted = [
+            (UNKNOWN, c) if self._describes_only(label, part) else (label, c)
+            for part, (label, c) in zip(parts, accepted, strict=True)
+        ]
         for index, (part, (label, confidence)) in enumerate(zip(parts, accepted, strict=True)):
+            if asked and self._names_no_product(label, part):
+                label = UNKNOWN  # "…for the best waterproof camera. If several fit, the cheapest."
             labelled.append((label, part))
             candidate = (self._rank(label), -index, confidence, label)
             if candidate[:3] > best[:3]:
@@ -197,6 +205,29 @@ class OfflineUnderstander:
             label != UNKNOWN or _only_values(part, takes)
             for part, label in zip(parts[1:], labels[1:], strict=True)
         )
+
+    def _names_no_product(self, label: str, part: str) -> bool:
+        """True when a part asks about a product without naming one.
+
+        After a request, "If several fit, the cheapest of them is fine." says more of that
+        request; read alone it is a question about some product nobody named.
+        """
+        if label == UNKNOWN or "product" not in self.config.intents[label].slots:
+            return False
+        names = list(self.config.lexicon_products)
+        return not mentioned_products(part, names, self.config.lexicon)
+
+    def _describes_only(self, label: str, part: str) -> bool:
+        """True when a part's write verb only describes an order's state.
+
+        "最后，我那个已取消的订单，物流单号是多少？": its clause "我那个已取消的订单" names an
+        order by its state and asks for no cancellation; the message asks for tracking.
+        """
+        if label == UNKNOWN or self.config.intents[label].kind != "write":
+            return False
+        actions = self.config.intents[label].actions
+        plain = ex.without_status_descriptions(part)
+        return bool(actions) and plain != part and not names_action(plain, actions)
 
     def _takes(self, intent: str) -> list[str]:
         spec = self.config.intents[intent]

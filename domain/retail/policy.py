@@ -379,13 +379,22 @@ class RetailPolicy:
 
     def _new_variants(
         self, chosen: Sequence[Mapping[str, Any]], names: Sequence[str]
-    ) -> list[dict[str, Any]]:
-        new_items: list[dict[str, Any]] = []
+    ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """Each item to change with the variant it becomes.
+
+        Items that already are what was asked ("their cheapest options": the cheapest
+        one) stay as they are, and the reply says so.
+        """
+        changes: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        staying: list[Mapping[str, Any]] = []
         for item in chosen:
             product = _need(self.call("get_product_details", {"product_id": item["product_id"]}))
             variants = [dict(v) for v in product["variants"]]
             want = self._want(item, names, variants)
             choice = choose_variant(want, item, variants, self._lex)
+            if choice.reason == "already":
+                staying.append(item)
+                continue
             others = closest(want, item, variants, limit=MAX_CHOICES)
             expect = _option_words(variants, self._lex)
             about = {"name": item["name"], "item_id": item["item_id"]}
@@ -420,8 +429,15 @@ class RetailPolicy:
                     choices=choice.candidates,
                     **about,
                 )
-            new_items.append(next(v for v in variants if v["item_id"] == choice.new_item_id))
-        return new_items
+            changes.append(
+                (dict(item), next(v for v in variants if v["item_id"] == choice.new_item_id))
+            )
+        if staying:
+            data = {"items": [dict(i) for i in staying]}
+            if not changes:
+                raise Deny("policy.already_as_asked", "already_as_asked", **data)
+            self.notices.append(("change.already", data))
+        return changes
 
     def _by_described_items(
         self, orders: list[dict[str, Any]], products: set[str], names: Sequence[str]
@@ -928,10 +944,11 @@ class RetailPolicy:
         intent = self.flow["intent"]
         wanted_status = "pending" if intent == "modify_items" else "delivered"
         self._status(order, wanted_status, f"{intent}_past")
-        chosen = self._items(details, intent)
+        picked = self._items(details, intent)
         self._answered_item([str(i["name"]) for i in details["items"]])
         names = list(dict.fromkeys(str(i["name"]) for i in details["items"]))
-        new_items = self._new_variants(chosen, names)
+        pairs = self._new_variants(picked, names)
+        chosen, new_items = [o for o, _ in pairs], [n for _, n in pairs]
         difference = round(
             sum(
                 float(n["price"]) - float(o["price"])
