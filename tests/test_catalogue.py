@@ -417,3 +417,20 @@ def test_an_item_that_already_is_the_extreme_stays() -> None:
     choice = choose_variant("the cheapest option please", cheapest, CAMERAS, RANKED)
     assert choice.reason == "already" and choice.new_item_id is None
     assert choose_variant("the cheapest option please", CAMERA, CAMERAS, RANKED).new_item_id == "c4"
+
+
+def test_the_cheaper_one_of_several_is_the_cheapest_of_them() -> None:
+    """Blind τ² task 64 (variant): "If two models tie, give me the cheaper one" is a choice
+    among the models that fit, not "cheaper than mine"."""
+    lexicon = Lexicon(
+        products=RANKED.products,
+        scales=RANKED.scales,
+        relatives=[
+            *RANKED.relatives,
+            Relative(("the cheaper one",), "min", ("price",)),
+            Relative(("cheaper",), "down", ("price",)),
+        ],
+    )
+    text = "the highest resolution camera. If two models tie, give me the cheaper one."
+    mine = {**CAMERA, "item_id": "c4", "price": 400.0, "options": CAMERAS[3]["options"]}
+    assert choose_variant(text, mine, CAMERAS, lexicon).new_item_id == "c2"

@@ -737,16 +737,29 @@ def _relative_wishes(
     "the highest resolution …; if several fit, the cheapest" ranks by resolution, then price.
     """
     low = text.lower()
+    said: list[tuple[int, int, Relative]] = [
+        (m.start(), m.end(), relative)
+        for relative in lexicon.relatives
+        for w in relative.words
+        for m in re.finditer(_phrase_pattern(w), low)
+    ]
+    # a longer phrase wins the words it covers: "the cheaper one" (of them) is no "cheaper"
+    kept = [
+        (start, relative)
+        for start, end, relative in said
+        if not any(
+            s <= start and end <= e and e - s > end - start and r is not relative
+            for s, e, r in said
+        )
+    ]
     wishes: list[tuple[int, tuple[str, Direction]]] = []
-    for relative in lexicon.relatives:
-        found = [m.start() for w in relative.words if (m := re.search(_phrase_pattern(w), low))]
-        if not found:
-            continue
+    for relative in dict.fromkeys(r for _, r in kept):
+        first = min(start for start, r in kept if r is relative)
         for key in relative.keys:
             if key == PRICE or (
                 key in options and rank(options[key][0], options[key], lexicon) is not None
             ):
-                wishes.append((min(found), (key, relative.direction)))
+                wishes.append((first, (key, relative.direction)))
                 break
     return [wish for _, wish in sorted(wishes, key=lambda w: w[0])]
 
