@@ -1496,3 +1496,29 @@ def test_a_sentence_qualifying_a_change_is_part_of_it() -> None:
     )
     intent, _, others = offline_understander("retail").requests(text)
     assert intent == "exchange_items" and others == (), others
+
+
+@pytest.mark.parametrize(
+    ("text", "others"),
+    [
+        ("我有个台灯的订单，想把地址改到我在纽约的地址。我自己不太想说，你能找到。", ()),
+        (
+            "订单#W2387014的地址改成 1 Main St, Austin, TX 78701，我的默认地址也改成这个",
+            ("update_default_address",),
+        ),
+        (
+            "ship #W2387014 to 1 Main St, Austin, TX 78701. my default address should be "
+            "changed too",
+            ("update_default_address",),
+        ),
+    ],
+)
+def test_an_order_address_change_read_without_its_order_is_no_profile_change(
+    text: str, others: tuple[str, ...]
+) -> None:
+    """Blind τ² task 112: "想把地址改到我在纽约的地址" (of the laptop order) was also read
+    as a default-address change, listed after the order's for a yes the customer never asked."""
+    from understanding.offline import offline_understander
+
+    intent, _, asked = offline_understander("retail").requests(text)
+    assert intent == "modify_address" and tuple(label for label, _ in asked) == others, asked

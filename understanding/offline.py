@@ -159,7 +159,10 @@ class OfflineUnderstander:
                     unsure.add(part)
             elif asked and index > 0 and label in (UNKNOWN, *self._small_talk()):
                 # "…return the watch. Only the watch, nothing else from that delivery."
-                asked[-1] = (asked[-1][0], f"{asked[-1][1]} {part}")
+                joined = f"{asked[-1][1]} {part}"
+                if asked[-1][1] in unsure:  # still the request only just read as a change
+                    unsure.add(joined)
+                asked[-1] = (asked[-1][0], joined)
         for label in self._cued(text):
             candidate = (self._rank(label), -len(parts), CUE_CONFIDENCE, label)
             if candidate[:3] > best[:3]:
@@ -348,12 +351,26 @@ class OfflineUnderstander:
         for label, part in asked:
             if label in seen or (family is not None and self._family(label) == family):
                 continue
+            if self._main_without_its_order(main, label, part):
+                continue
             looks_up = self._reads_orders(label) and self._rank(main) >= 3
             if looks_up and not set(ex.order_ids(part)) - own:
                 continue
             seen.add(label)
             others.append((label, part))
         return tuple(others)
+
+    def _main_without_its_order(self, main: str, label: str, part: str) -> bool:
+        """True when a sentence is the main request read without the order it is about.
+
+        "我有个笔记本的订单，想把地址改到我在纽约的地址。" is an order's address change;
+        its second sentence alone reads as a change of the default address, which it
+        does not name ("默认地址", "my profile address": the request's own cues).
+        """
+        spec = self.config.intents[label]
+        if spec.order_variant != main:
+            return False
+        return not any(re.search(cue, part, re.I) for cue in spec.cues)
 
     def _reads_orders(self, label: str) -> bool:
         """A look-up of orders (its family reads an order): beside a change, how to find it."""
