@@ -1522,3 +1522,14 @@ def test_an_order_address_change_read_without_its_order_is_no_profile_change(
 
     intent, _, asked = offline_understander("retail").requests(text)
     assert intent == "modify_address" and tuple(label for label, _ in asked) == others, asked
+
+
+def test_a_default_address_change_to_the_default_address_is_never_listed(agent: Keel) -> None:
+    """Blind τ² task 104: "地址改成我的默认地址" (of an order) also listed the default
+    address as the new default address, a write that changes nothing, for a yes."""
+    agent.send("d1", HARPER)
+    turn = agent.send(
+        "d1",
+        "please update my default address to 618 Lakeview Drive, Suite 475, Charlotte, NC 28268",
+    )
+    assert turn.awaiting != "confirmation" and "already is your default" in turn.reply, turn.reply

@@ -141,6 +141,16 @@ def _same_place(a: Mapping[str, str], b: Mapping[str, str]) -> bool:
     )
 
 
+def _same_address(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """True when two addresses are one (street, unit, city, state and zip, any case)."""
+
+    def norm(address: Mapping[str, Any]) -> tuple[str, ...]:
+        keys = ("address1", "address2", "city", "state", "zip")
+        return tuple(" ".join(str(address.get(k) or "").lower().split()) for k in keys)
+
+    return norm(one) == norm(other)
+
+
 def _need(outcome: ToolOutcome) -> dict[str, Any]:
     if not outcome["ok"]:
         raise Failed(outcome)
@@ -783,6 +793,9 @@ class RetailPolicy:
         if (self.slots.get("address") or {}).get("default"):  # "my default address" is no value
             self.slots.pop("address")
         address = self._address(self._profile_address)
+        if _same_address(address, self._profile_address()):
+            # a write that changes nothing is never listed for a yes ("地址改成我的默认地址")
+            raise Deny("address.already_default", "same_address")
         return self._plan(
             "modify_user_address",
             {"user_id": self.inp.user_id, "address": address},
