@@ -78,7 +78,8 @@ def test_the_model_fixes_what_the_rules_cannot(url: str) -> None:
     )
     assert state["outcome"]["ok"] and state["args"] == {"order_id": "#W1234567"}
     assert "the id goes in order_id" not in state["attempts"][1]["prompt"]  # prompt is ours
-    assert "missing parameters" in str(chat.seen[0][-1].content)  # the recovery prompt went in
+    # the recovery prompt went in, with what the contract refused
+    assert "order_id: Field required" in str(chat.seen[0][-1].content)
     (event,) = AuditLog(url).events("m1", "model")
     assert event["name"] == "correct" and event["payload"]["rejected"] is None
 

@@ -17,8 +17,9 @@ def build_registry(domain: str = "retail") -> ToolRegistry:
     """Return the registry of a domain: its SQL templates, write actions and knowledge base."""
     config = load_domain(domain)
     registry = ToolRegistry()
+    described = {name: slot.description for name, slot in config.slots.items()}
     for name, template in config.sql_tools.items():
-        registry.register(sql_tool(name, template))
+        registry.register(sql_tool(name, template, described))
     for tool in [*WRITE_TOOLS, *SESSION_TOOLS]:
         registry.register(tool)
     registry.register(knowledge_tool(domain))

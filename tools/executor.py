@@ -1,6 +1,7 @@
 """The single tool-execution path: every tool call goes through :func:`execute`.
 
-It times one run of a tool, maps every failure to the failure taxonomy
+It checks the arguments against the tool's typed contract, times one run of the tool,
+maps every failure to the failure taxonomy
 (:mod:`calibration.taxonomy`) and writes an audit record. The calibration machine
 wraps it (cache, validation, retries, corrections); later layers build on that.
 """
@@ -36,7 +37,8 @@ def execute(
     tool = registry.get(name)
     started = time.perf_counter()
     try:
-        data = tool.run(ctx, dict(args))
+        # the contract first: no tool runs on arguments it refuses (PARAMETER_ERROR)
+        data = tool.run(ctx, tool.spec.validate_args(dict(args)))
         outcome = ToolOutcome(tool=name, ok=True, data=data, error=None, message=None)
     except Exception as error:  # classified and audited below, never hidden
         outcome = ToolOutcome(

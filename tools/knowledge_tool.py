@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
 
 from domain.config import DOMAIN_ROOT
-from tools.registry import RegisteredTool, ToolContext, ToolError, ToolSpec
+from tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
+
+
+class KnowledgeArgs(Contract):
+    """Arguments of ``search_knowledge_base``."""
+
+    query: str = Field(min_length=1, description="What to look up, in the customer's words.")
+    k: int | None = Field(default=None, ge=1, le=20, description="How many passages (3).")
+    lang: Literal["en", "zh"] | None = Field(default=None, description="Passages' language.")
+    threshold: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="Lowest similarity a passage may have."
+    )
 
 
 def knowledge_tool(domain: str) -> RegisteredTool:
@@ -29,8 +42,7 @@ def knowledge_tool(domain: str) -> RegisteredTool:
         name="search_knowledge_base",
         category="knowledge",
         access="read",
-        required_args=["query"],
-        optional_args=["k", "lang", "threshold"],
+        args_model=KnowledgeArgs,
         description="Search the store's policy and FAQ documents; returns cited passages.",
     )
     return RegisteredTool(spec=spec, run=run)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 ToolCategory = Literal["sql", "action", "knowledge", "http", "handoff"]
 ErrorKind = Literal[
@@ -46,6 +46,74 @@ class ToolSpec(BaseModel):
         description="How long a read's result answers the same call again (0: never; "
         "writes are never cached).",
     )
+    args_model: type[BaseModel] | None = Field(
+        default=None,
+        description="The tool's typed argument contract (pydantic, extra keys forbidden): the "
+        "executor validates every call against it and the registry renders it as the tool's "
+        "schema. Without one, a loose model is made from the argument names.",
+    )
+
+    @model_validator(mode="after")
+    def _contract(self) -> ToolSpec:
+        """Required and optional arguments follow the contract; a missing one is made."""
+        if self.args_model is None:
+            self.args_model = loose_contract(self.name, self.required_args, self.optional_args)
+            return self
+        fields = self.args_model.model_fields
+        self.required_args = [n for n, f in fields.items() if f.is_required()]
+        self.optional_args = [n for n, f in fields.items() if not f.is_required()]
+        return self
+
+    def contract(self) -> type[BaseModel]:
+        """The argument model (always set once the spec is built)."""
+        assert self.args_model is not None
+        return self.args_model
+
+    def validate_args(self, args: dict[str, Any]) -> dict[str, Any]:
+        """``args`` checked against the contract, as the tool receives them.
+
+        Raises :class:`ToolError` (``PARAMETER_ERROR``) naming every argument that is
+        missing, unknown or of the wrong type, so that no tool runs on arguments its
+        contract refuses.
+        """
+        try:
+            checked = self.contract().model_validate(args)
+        except ValidationError as error:
+            problems = [
+                f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
+                for e in error.errors()
+            ]
+            raise ToolError(
+                "PARAMETER_ERROR", f"{self.name}: " + "; ".join(problems), problems=problems
+            ) from None
+        return checked.model_dump(exclude_unset=True)
+
+    def openai_schema(self) -> dict[str, Any]:
+        """The tool as an OpenAI-compatible function schema (for a planner or corrector)."""
+        parameters = self.contract().model_json_schema()
+        parameters.pop("title", None)
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": parameters,
+            },
+        }
+
+
+def loose_contract(name: str, required: Iterable[str], optional: Iterable[str]) -> type[BaseModel]:
+    """A contract from argument names alone: the names, any values, other keys allowed."""
+    fields: dict[str, Any] = {n: (Any, ...) for n in required}
+    fields.update({n: (Any, None) for n in optional if n not in fields})
+    title = "".join(part.title() for part in name.split("_")) + "Args"
+    return create_model(title, __config__=ConfigDict(extra="allow"), **fields)
+
+
+class Contract(BaseModel):
+    """Base of the declared argument contracts: unknown arguments are refused."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 @dataclass(frozen=True)
@@ -102,6 +170,11 @@ class ToolRegistry:
     def specs(self) -> list[ToolSpec]:
         """Return every tool's specification, sorted by name."""
         return [self._tools[name].spec for name in sorted(self._tools)]
+
+    def openai_tools(self, names: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        """The tools (every one, or those named) as OpenAI-compatible function schemas."""
+        chosen = sorted(self._tools) if names is None else list(names)
+        return [self.get(name).spec.openai_schema() for name in chosen]
 
     def missing_args(self, name: str, args: dict[str, Any]) -> list[str]:
         """Return required arguments of ``name`` absent from ``args``."""

@@ -8,16 +8,90 @@ follow the τ²-bench retail semantics so exported databases compare equal.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Annotated, Any
 
+from pydantic import ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from persistence.db import session_scope
 from persistence.models import Order, PaymentMethod, PaymentTransaction, User, Variant
-from tools.registry import RegisteredTool, ToolContext, ToolError, ToolSpec
+from tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
 
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")
+
+# -- argument contracts (what a planner or a model corrector is shown; checked before a run)
+OrderId = Annotated[str, Field(description="Order id such as #W1234567.", min_length=2)]
+ItemIds = Annotated[
+    list[Annotated[str, Field(min_length=1)]],
+    Field(min_length=1, description="Item ids of the order, one per unit."),
+]
+PaymentMethodId = Annotated[
+    str, Field(min_length=1, description="A payment method of the order's owner.")
+]
+
+
+class Address(Contract):
+    """A postal address (the reader's own marks on it, such as "partial", are not kept)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    address1: str = Field(min_length=1, description="Street and number.")
+    address2: str = Field(default="", description="Apartment or suite, if any.")
+    city: str = Field(min_length=1)
+    state: str = Field(min_length=1, description="State code, e.g. NY.")
+    country: str = Field(default="USA")
+    zip: str = Field(min_length=1, description="Zip code.")
+
+
+class CancelArgs(Contract):
+    """Arguments of ``cancel_pending_order``."""
+
+    order_id: OrderId
+    reason: str = Field(
+        description="Why the order is cancelled.", json_schema_extra={"enum": list(CANCEL_REASONS)}
+    )
+
+
+class OrderAddressArgs(Contract):
+    """Arguments of ``modify_pending_order_address``."""
+
+    order_id: OrderId
+    address: Address
+
+
+class OrderPaymentArgs(Contract):
+    """Arguments of ``modify_pending_order_payment``."""
+
+    order_id: OrderId
+    payment_method_id: PaymentMethodId
+
+
+class ItemChangeArgs(Contract):
+    """Arguments of ``modify_pending_order_items`` and ``exchange_delivered_order_items``."""
+
+    order_id: OrderId
+    item_ids: ItemIds
+    new_item_ids: Annotated[
+        list[Annotated[str, Field(min_length=1)]],
+        Field(min_length=1, description="The new item (variant) ids, in the order of item_ids."),
+    ]
+    payment_method_id: PaymentMethodId
+
+
+class ReturnArgs(Contract):
+    """Arguments of ``return_delivered_order_items``."""
+
+    order_id: OrderId
+    item_ids: ItemIds
+    payment_method_id: PaymentMethodId
+
+
+class UserAddressArgs(Contract):
+    """Arguments of ``modify_user_address``."""
+
+    user_id: str = Field(min_length=1, description="The user's account id.")
+    address: Address
 
 
 def _order(session: Session, order_id: str) -> Order:
@@ -227,12 +301,12 @@ def modify_user_address(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any
         return {"user_id": user.user_id, "address": dict(address)}
 
 
-def _spec(name: str, required: list[str], description: str) -> ToolSpec:
+def _spec(name: str, contract: type[Contract], description: str) -> ToolSpec:
     return ToolSpec(
         name=name,
         category="action",
         access="write",
-        required_args=required,
+        args_model=contract,
         description=description,
     )
 
@@ -246,13 +320,13 @@ def order_belongs_to(database_url: str, order_id: str, user_id: str) -> bool | N
 
 WRITE_TOOLS: list[RegisteredTool] = [
     RegisteredTool(
-        _spec("cancel_pending_order", ["order_id", "reason"], "Cancel a pending order."),
+        _spec("cancel_pending_order", CancelArgs, "Cancel a pending order."),
         cancel_pending_order,
     ),
     RegisteredTool(
         _spec(
             "modify_pending_order_address",
-            ["order_id", "address"],
+            OrderAddressArgs,
             "Change the shipping address of a pending order.",
         ),
         modify_pending_order_address,
@@ -260,7 +334,7 @@ WRITE_TOOLS: list[RegisteredTool] = [
     RegisteredTool(
         _spec(
             "modify_pending_order_payment",
-            ["order_id", "payment_method_id"],
+            OrderPaymentArgs,
             "Pay a pending order with another payment method.",
         ),
         modify_pending_order_payment,
@@ -268,7 +342,7 @@ WRITE_TOOLS: list[RegisteredTool] = [
     RegisteredTool(
         _spec(
             "modify_pending_order_items",
-            ["order_id", "item_ids", "new_item_ids", "payment_method_id"],
+            ItemChangeArgs,
             "Change items of a pending order to other options of the same products.",
         ),
         modify_pending_order_items,
@@ -276,7 +350,7 @@ WRITE_TOOLS: list[RegisteredTool] = [
     RegisteredTool(
         _spec(
             "return_delivered_order_items",
-            ["order_id", "item_ids", "payment_method_id"],
+            ReturnArgs,
             "Request the return of delivered items.",
         ),
         return_delivered_order_items,
@@ -284,13 +358,13 @@ WRITE_TOOLS: list[RegisteredTool] = [
     RegisteredTool(
         _spec(
             "exchange_delivered_order_items",
-            ["order_id", "item_ids", "new_item_ids", "payment_method_id"],
+            ItemChangeArgs,
             "Request the exchange of delivered items.",
         ),
         exchange_delivered_order_items,
     ),
     RegisteredTool(
-        _spec("modify_user_address", ["user_id", "address"], "Change the user's default address."),
+        _spec("modify_user_address", UserAddressArgs, "Change the user's default address."),
         modify_user_address,
     ),
 ]

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from persistence.db import session_scope
 from persistence.models import AuditEvent
-from tools.registry import RegisteredTool, ToolContext, ToolSpec
+from tools.registry import Contract, RegisteredTool, ToolContext, ToolSpec
 
 
 def _entry(name: str, args: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
@@ -61,6 +61,7 @@ SESSION_TOOLS: list[RegisteredTool] = [
             category="sql",
             access="read",
             cache_ttl_seconds=0.0,  # this conversation's own changes: always read afresh
+            args_model=Contract,  # no arguments: the session is the caller's
             description=(
                 "What this conversation has changed so far: each write with the refund or "
                 "charge it caused, and their totals."

@@ -7,13 +7,14 @@ parameters, and every query gets a row limit.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 from sqlalchemy import text
 
 from persistence.db import get_engine
-from tools.registry import RegisteredTool, ToolContext, ToolError, ToolSpec
+from tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
 
 
 class SqlQuery(BaseModel):
@@ -80,13 +81,31 @@ def run_template(template: SqlTemplate, ctx: ToolContext, args: dict[str, Any]) 
     return result
 
 
-def sql_tool(name: str, template: SqlTemplate) -> RegisteredTool:
-    """Wrap a template as a registered read tool."""
+def template_contract(
+    name: str, template: SqlTemplate, described: Mapping[str, str] | None = None
+) -> type[BaseModel]:
+    """The argument contract of a template, made from its parameters.
+
+    Every parameter is a required, non-empty string (described as the slot of that name
+    is, where there is one); no other argument is accepted (``:limit`` is bound here).
+    """
+    fields: dict[str, Any] = {
+        param: (str, Field(min_length=1, description=(described or {}).get(param, param)))
+        for param in template.params
+    }
+    title = "".join(part.title() for part in name.split("_")) + "Args"
+    return create_model(title, __base__=Contract, __doc__=template.description, **fields)
+
+
+def sql_tool(
+    name: str, template: SqlTemplate, described: Mapping[str, str] | None = None
+) -> RegisteredTool:
+    """Wrap a template as a registered read tool with the contract its parameters make."""
     spec = ToolSpec(
         name=name,
         category="sql",
         access="read",
-        required_args=list(template.params),
+        args_model=template_contract(name, template, described),
         alternatives=list(template.alternatives),
         description=template.description,
         cache_ttl_seconds=template.cache_ttl_seconds,
