@@ -130,7 +130,10 @@ class ScenarioResult:
     checks: int = 0  # individual expectations (a substring, a field of an order …)
     final_checks: int = 0  # of which on the database and handoff at the end
     final_failures: int = 0
-    unasked_writes: list[str] = field(default_factory=list)  # changed, not as `final` declares
+    # changed, with a value neither `final` declares nor the record held before (or undeclared)
+    unasked_writes: list[str] = field(default_factory=list)
+    # changed as declared in part: every value that differs is still the one from before
+    partial_writes: list[str] = field(default_factory=list)
     missed_writes: list[str] = field(default_factory=list)  # declared changes that never happened
     wrong_logins: int = 0  # turns verified as a user where `authenticated: false` was expected
 
@@ -305,24 +308,7 @@ class FinalCheck:
 
 def check_final(final: FinalExpect, database_url: str, session_id: str) -> FinalCheck:
     """Check the declared records of the database and the handoff queue."""
-    from persistence.tau2 import export_order, export_user
-
-    checked = FinalCheck()
-    with session_scope(database_url) as session:
-        for order_id, fields in final.orders.items():
-            order = session.get(Order, order_id)
-            checked.records[("order", order_id)] = (
-                [f"order {order_id} not found"]
-                if order is None
-                else subset_mismatches(fields, export_order(order), f"orders[{order_id}]")
-            )
-        for user_id, fields in final.users.items():
-            user = session.get(User, user_id)
-            checked.records[("user", user_id)] = (
-                [f"user {user_id} not found"]
-                if user is None
-                else subset_mismatches(fields, export_user(user), f"users[{user_id}]")
-            )
+    checked = FinalCheck(records=check_records(final, database_url))
     if final.handoff is not None:
         handed_off = bool(HandoffQueue(database_url).tickets(session_id))
         if handed_off != final.handoff:
@@ -330,10 +316,71 @@ def check_final(final: FinalExpect, database_url: str, session_id: str) -> Final
     return checked
 
 
-def unasked_writes(checked: FinalCheck, changed: set[tuple[str, str]]) -> list[str]:
-    """Changed records the customer did not ask for: not declared, or not as declared."""
+def check_records(final: FinalExpect, database_url: str) -> dict[tuple[str, str], list[str]]:
+    """Per declared record, how it differs from what ``final`` declares."""
+    from persistence.tau2 import export_order, export_user
+
+    records: dict[tuple[str, str], list[str]] = {}
+    with session_scope(database_url) as session:
+        for order_id, fields in final.orders.items():
+            order = session.get(Order, order_id)
+            records[("order", order_id)] = (
+                [f"order {order_id} not found"]
+                if order is None
+                else subset_mismatches(fields, export_order(order), f"orders[{order_id}]")
+            )
+        for user_id, fields in final.users.items():
+            user = session.get(User, user_id)
+            records[("user", user_id)] = (
+                [f"user {user_id} not found"]
+                if user is None
+                else subset_mismatches(fields, export_user(user), f"users[{user_id}]")
+            )
+    return records
+
+
+def _left_as_before(problems: Sequence[str], before: Sequence[str]) -> bool:
+    """True when every value that differs from the declared one is the value from before.
+
+    A mismatch names the field and the value found, so one the record showed before the
+    conversation too is a field the conversation left alone: a part never made.
+    """
+    return bool(problems) and set(problems) <= set(before)
+
+
+def unasked_writes(
+    checked: FinalCheck,
+    changed: set[tuple[str, str]],
+    before: Mapping[tuple[str, str], list[str]] | None = None,
+) -> list[str]:
+    """Changed records the customer did not ask for.
+
+    Those undeclared, or holding a value that is neither the declared one nor the one
+    from before (``before``: the declared records checked against the database the
+    conversation started from).
+    """
+    was = before or {}
     return [
-        f"{kind} {key}" for kind, key in sorted(changed) if checked.records.get((kind, key)) != []
+        f"{kind} {key}"
+        for kind, key in sorted(changed)
+        if (problems := checked.records.get((kind, key))) != []
+        and not (problems and _left_as_before(problems, was.get((kind, key), [])))
+    ]
+
+
+def partial_writes(
+    checked: FinalCheck,
+    changed: set[tuple[str, str]],
+    before: Mapping[tuple[str, str], list[str]],
+) -> list[str]:
+    """Changed records whose every undeclared value is the one from before.
+
+    Changed in part as declared, the rest never made: a missed part, not a wrong value.
+    """
+    return [
+        f"{kind} {key}"
+        for kind, key in sorted(changed)
+        if _left_as_before(checked.records.get((kind, key)) or [], before.get((kind, key), []))
     ]
 
 
@@ -418,7 +465,9 @@ class ScenarioRunner:
             result.failures.extend(f"turn {index}: {problem}" for problem in problems)
         checked = check_final(scenario.final, url, session)
         changed = changed_records(database, self.template)
-        result.unasked_writes = unasked_writes(checked, changed)
+        started_as = check_records(scenario.final, sqlite_url(self.template))
+        result.unasked_writes = unasked_writes(checked, changed, started_as)
+        result.partial_writes = partial_writes(checked, changed, started_as)
         result.missed_writes = missed_writes(checked, changed)
         final_problems = checked.problems() + [
             f"unasked write: {kind} {key} changed, and `final` does not declare it"
@@ -478,12 +527,14 @@ def summary_line(results: Sequence[ScenarioResult]) -> str:
     reached = sum(1 for r in finals if r.final_failures == 0)
     share = (checks - failed) / checks if checks else 1.0
     unasked = sum(len(r.unasked_writes) for r in results)
+    partial = sum(len(r.partial_writes) for r in results)
     missed = sum(len(r.missed_writes) for r in results)
     logins = sum(r.wrong_logins for r in results)
     return (
         f"expectations met: {checks - failed}/{checks} ({share:.0%}); "
         f"end state right: {reached}/{len(finals)} scenarios; unasked writes: {unasked} "
-        f"(in {sum(1 for r in results if r.unasked_writes)} scenarios); missed writes: {missed}; "
+        f"(in {sum(1 for r in results if r.unasked_writes)} scenarios); records changed only in "
+        f"part (the rest never made): {partial}; missed writes: {missed}; "
         f"logins nobody claimed: {logins}"
     )
 

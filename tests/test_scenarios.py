@@ -55,3 +55,40 @@ def test_scenario(path: Path, runner: ScenarioRunner) -> None:
             print(json.dumps(result.transcript, ensure_ascii=False, indent=1))
             failed.append(report)
     assert not failed, "\n\n".join(failed)
+
+
+CANCELLED_BY_HARPER = """
+name: {name}
+turns:
+  - user: "Hi, I'm Harper Ahmed, zip 28268. Please cancel order #W2387014, I no longer need it."
+    expect: {{awaiting: confirmation}}
+  - user: "yes"
+final:
+  orders:
+    "#W2387014": {final}
+"""
+
+
+@pytest.mark.parametrize(
+    ("final", "unasked", "partial"),
+    [
+        # cancelled as declared: neither
+        ("{status: cancelled}", [], []),
+        # cancelled as declared, the address change beside it never made: a part missed
+        ("{status: cancelled, address: {address1: 1 Main St}}", [], ["order #W2387014"]),
+        # a value neither declared nor the one before: a wrong write
+        ("{status: cancelled, payment_history: []}", ["order #W2387014"], []),
+        ("{status: pending}", ["order #W2387014"], []),
+    ],
+)
+def test_a_record_left_partly_undone_is_told_apart_from_a_wrong_write(
+    tmp_path: Path, runner: ScenarioRunner, final: str, unasked: list[str], partial: list[str]
+) -> None:
+    """The blind τ² set's last five records were each a declared part never made (every
+    differing value still the one from before), counted as unasked writes all the same."""
+    path = tmp_path / "harper.yaml"
+    path.write_text(CANCELLED_BY_HARPER.format(name="harper", final=final), encoding="utf-8")
+    (scenario,) = load_scenarios(path)
+    result = runner.run(scenario, str(path))
+    assert result.unasked_writes == unasked and result.partial_writes == partial, result.failures
+    assert result.passed == (not unasked and not partial)
