@@ -528,12 +528,19 @@ def _acted_on(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     return acted or list(mentions)
 
 
+def _by_id(text: str, items: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The items ``text`` names by item id or product id."""
+    return [
+        str(i["item_id"])
+        for i in items
+        if _names_id(text, i["item_id"]) or _names_id(text, i.get("product_id"))
+    ]
+
+
 def _names_items(text: str, items: Sequence[Mapping[str, Any]], lexicon: Lexicon) -> bool:
     """True when ``text`` names one of ``items`` (by product, item id or product id)."""
     names = list(dict.fromkeys(str(i["name"]) for i in items))
-    return bool(product_mentions(text, names, lexicon)) or any(
-        _names_id(text, i["item_id"]) or _names_id(text, i.get("product_id")) for i in items
-    )
+    return bool(product_mentions(text, names, lexicon) or _by_id(text, items))
 
 
 def _one_utterance(
@@ -545,11 +552,7 @@ def _one_utterance(
     product name ("the IPX7 one") is matched against their items.
     """
     names = list(dict.fromkeys(str(i["name"]) for i in items))
-    picked: list[str] = [
-        str(i["item_id"])
-        for i in items
-        if _names_id(text, i["item_id"]) or _names_id(text, i.get("product_id"))
-    ]
+    picked = _by_id(text, items)
     dropped: list[str] = []
     ambiguous: list[str] = []
     mentions = _acted_on(text, product_mentions(text, names, lexicon))

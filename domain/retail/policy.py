@@ -134,21 +134,13 @@ def _english_places(text: str, places: Mapping[str, str]) -> str:
 
 
 def _same_place(a: Mapping[str, str], b: Mapping[str, str]) -> bool:
-    """Two addresses are the same place (country and letter case aside)."""
+    """Two addresses are the same place (country, letter case and spacing aside)."""
     keys = ("address1", "address2", "city", "state", "zip")
     return all(
-        str(a.get(k) or "").strip().lower() == str(b.get(k) or "").strip().lower() for k in keys
+        " ".join(str(a.get(k) or "").lower().split())
+        == " ".join(str(b.get(k) or "").lower().split())
+        for k in keys
     )
-
-
-def _same_address(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
-    """True when two addresses are one (street, unit, city, state and zip, any case)."""
-
-    def norm(address: Mapping[str, Any]) -> tuple[str, ...]:
-        keys = ("address1", "address2", "city", "state", "zip")
-        return tuple(" ".join(str(address.get(k) or "").lower().split()) for k in keys)
-
-    return norm(one) == norm(other)
 
 
 def _need(outcome: ToolOutcome) -> dict[str, Any]:
@@ -793,7 +785,7 @@ class RetailPolicy:
         if (self.slots.get("address") or {}).get("default"):  # "my default address" is no value
             self.slots.pop("address")
         address = self._address(self._profile_address)
-        if _same_address(address, self._profile_address()):
+        if _same_place(address, self._profile_address()):
             # a write that changes nothing is never listed for a yes ("地址改成我的默认地址")
             raise Deny("address.already_default", "same_address")
         return self._plan(
