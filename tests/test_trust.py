@@ -1533,3 +1533,56 @@ def test_a_default_address_change_to_the_default_address_is_never_listed(agent: 
         "please update my default address to 618 Lakeview Drive, Suite 475, Charlotte, NC 28268",
     )
     assert turn.awaiting != "confirmation" and "already is your default" in turn.reply, turn.reply
+
+
+def test_units_of_one_item_told_apart_are_each_changed_as_said(
+    agent: Keel, context: Context
+) -> None:
+    """τ² task 105: "exchange both Tea Kettles: one to a ceramic 2 liters gas kettle, the
+    other to a glass 1.5 liters gas kettle" listed one exchange; its yes used the order's
+    only exchange on half of what was asked."""
+    from persistence.models import OrderItem
+
+    with session_scope(context.database_url) as session:  # a second unit of the same phone
+        row = session.get(Order, "#W6996851")
+        assert row is not None
+        phone = next(i for i in row.items if i.item_id == "3018978166")
+        row.items.append(
+            OrderItem(
+                position=len(row.items),
+                item_id=phone.item_id,
+                product_id=phone.product_id,
+                name=phone.name,
+                price=phone.price,
+                options=dict(phone.options),
+            )
+        )
+    agent.send("k1", "Hi, Emma Scott, zip 78756.")
+    turn = agent.send(
+        "k1",
+        "exchange both smartphones in #W6996851: one to the 12GB RAM one, the other to a "
+        "white 256GB 6.7-inch one. paypal for the difference",
+    )
+    listing = turn.reply.split("Please confirm")[-1]
+    assert turn.awaiting == "confirmation", turn.reply
+    assert "7454034571" in listing and "9480477258" in listing, turn.reply
+    agent.send("k1", "yes")
+    with session_scope(context.database_url) as session:
+        row = session.get(Order, "#W6996851")
+        assert row is not None and row.status == "exchange requested"
+        assert sorted(row.exchange_new_items or []) == ["7454034571", "9480477258"]
+        assert row.exchange_items == ["3018978166", "3018978166"]
+
+
+def test_a_message_tells_units_apart_at_the_other_one() -> None:
+    from understanding.catalogue import unit_clauses
+
+    assert unit_clauses("both kettles: one to ceramic, the other to glass") == [
+        "both kettles: one to ceramic, ",
+        "the other to glass",
+    ]
+    assert unit_clauses("一个换成陶瓷的，另一个换成玻璃的") == [
+        "一个换成陶瓷的，",
+        "另一个换成玻璃的",
+    ]
+    assert unit_clauses("exchange the kettle for a ceramic one") == []

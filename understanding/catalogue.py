@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Literal
 
 from understanding.extractors import CJK
@@ -710,6 +711,24 @@ class Want:
     def empty(self) -> bool:
         """True when nothing about the new item was said."""
         return not (self.values or self.relative or self.explicit or self.avoid or self.max_price)
+
+
+# "one to a ceramic kettle, the other to a glass one", "一个换成陶瓷的，另一个换成玻璃的":
+# where what the next unit of several of one item becomes begins
+OTHER_UNIT = re.compile(
+    r"\b(?:the other(?: one)?|the second(?: one)?|the 2nd(?: one)?)\b|"
+    r"另一个|另外一个|另一只|另外一只|另一台|另一件|第二个",
+    re.I,
+)
+
+
+def unit_clauses(text: str) -> list[str]:
+    """The parts of ``text`` that each say what one unit becomes; [] when it tells none apart."""
+    cuts = [m.start() for m in OTHER_UNIT.finditer(text)]
+    if not cuts:
+        return []
+    bounds = [0, *cuts, len(text)]
+    return [text[a:b] for a, b in pairwise(bounds) if text[a:b].strip()]
 
 
 def clauses_for(

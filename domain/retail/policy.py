@@ -9,6 +9,7 @@ confirmation of a write, ask for something missing, reject, or hand off.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,7 @@ from understanding.catalogue import (
     price_choice,
     product_names,
     product_options,
+    unit_clauses,
     update_want,
 )
 
@@ -364,13 +366,24 @@ class RetailPolicy:
             action_label=action_key,
         )
 
-    def _want(self, item: Mapping[str, Any], names: Sequence[str], variants: Sequence[Any]) -> Want:
-        """Fold every message of the task about ``item`` into what the user wants for it."""
+    def _want(
+        self,
+        item: Mapping[str, Any],
+        names: Sequence[str],
+        variants: Sequence[Any],
+        skip: int | None = None,
+    ) -> Want:
+        """Fold every message of the task about ``item`` into what the user wants for it.
+
+        ``skip`` leaves one message out (read unit by unit instead, see :meth:`_wants`).
+        """
         options = product_options(variants)
         ids = [str(v["item_id"]) for v in variants]
         answers = self.slots.get("answers") or {}
         want = Want()
         for index, text in enumerate(self._history()):
+            if index == skip:
+                continue
             parts = clauses_for(text, str(item["name"]), names, self._lex)
             if parts is None:  # names no product: an answer about one item, or about any
                 owner = answers.get(str(index))
@@ -379,67 +392,104 @@ class RetailPolicy:
                 want = update_want(want, part, item, options, self._lex, ids)
         return want
 
-    def _new_variants(
-        self, chosen: Sequence[Mapping[str, Any]], names: Sequence[str]
-    ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-        """Each item to change with the variant it becomes.
+    def _wants(
+        self, item: Mapping[str, Any], names: Sequence[str], variants: Sequence[Any], units: int
+    ) -> list[Want]:
+        """What the user wants for each unit of ``item`` changed: one want, or one per unit.
 
-        Items that already are what was asked ("their cheapest options": the cheapest
-        one) stay as they are, and the reply says so.
+        "exchange both Tea Kettles: one to a ceramic gas kettle, the other to a glass
+        1.5 liters one" asks two different things of the two units the order holds.
+        """
+        history = self._history()
+        last = next((i for i in reversed(range(len(history))) if unit_clauses(history[i])), None)
+        if units < 2 or last is None:
+            return [self._want(item, names, variants)]
+        base = self._want(item, names, variants, skip=last)
+        options = product_options(variants)
+        ids = [str(v["item_id"]) for v in variants]
+        wants: list[Want] = []
+        for piece in unit_clauses(history[last])[:units]:
+            want = base
+            for part in clauses_for(piece, str(item["name"]), names, self._lex) or [piece]:
+                want = update_want(want, part, item, options, self._lex, ids)
+            wants.append(want)
+        return wants
+
+    def _new_variants(
+        self,
+        chosen: Sequence[Mapping[str, Any]],
+        names: Sequence[str],
+        units: Mapping[str, int] | None = None,
+    ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """Each unit to change with the variant it becomes.
+
+        Several units of one item (``units``: how many the order holds) told apart ("one
+        to …, the other to …") each get theirs. Items that already are what was asked
+        ("their cheapest options": the cheapest one) stay as they are, and the reply says so.
         """
         changes: list[tuple[dict[str, Any], dict[str, Any]]] = []
         staying: list[Mapping[str, Any]] = []
         for item in chosen:
             product = _need(self.call("get_product_details", {"product_id": item["product_id"]}))
             variants = [dict(v) for v in product["variants"]]
-            want = self._want(item, names, variants)
-            choice = choose_variant(want, item, variants, self._lex)
-            if choice.reason == "already":
-                staying.append(item)
-                continue
-            others = closest(want, item, variants, limit=MAX_CHOICES)
-            expect = _option_words(variants, self._lex)
-            about = {"name": item["name"], "item_id": item["item_id"]}
-            if choice.reason == "no_change_named":
-                other = self._other_product_named(names)
-                if other:
-                    raise Deny(
-                        "policy.same_product", "other_product", name=item["name"], other=other
-                    )
-                raise Ask(
-                    "ask.new_item_ids",
-                    "new_item_ids",
-                    expect,
-                    options=item["options"],
-                    choices=others,
-                    **about,
-                )
-            if choice.reason == "unavailable":
-                raise Ask(
-                    "variant.unavailable",
-                    "new_item_ids",
-                    expect,
-                    wanted=", ".join(choice.wanted) or "those options",
-                    choices=others,
-                    **about,
-                )
-            if choice.reason == "ambiguous":
-                raise Ask(
-                    "ask.variant_ambiguous",
-                    "new_item_ids",
-                    expect,
-                    choices=choice.candidates,
-                    **about,
-                )
-            changes.append(
-                (dict(item), next(v for v in variants if v["item_id"] == choice.new_item_id))
-            )
+            count = (units or {}).get(str(item["item_id"]), 1)
+            for want in self._wants(item, names, variants, count):
+                new = self._new_variant(item, want, variants, names)
+                if new is None:
+                    staying.append(item)
+                else:
+                    changes.append((dict(item), new))
         if staying:
             data = {"items": [dict(i) for i in staying]}
             if not changes:
                 raise Deny("policy.already_as_asked", "already_as_asked", **data)
             self.notices.append(("change.already", data))
         return changes
+
+    def _new_variant(
+        self,
+        item: Mapping[str, Any],
+        want: Want,
+        variants: Sequence[dict[str, Any]],
+        names: Sequence[str],
+    ) -> dict[str, Any] | None:
+        """The variant ``want`` picks for ``item`` (None: the item already is it), or ask."""
+        choice = choose_variant(want, item, variants, self._lex)
+        if choice.reason == "already":
+            return None
+        others = closest(want, item, variants, limit=MAX_CHOICES)
+        expect = _option_words(variants, self._lex)
+        about = {"name": item["name"], "item_id": item["item_id"]}
+        if choice.reason == "no_change_named":
+            other = self._other_product_named(names)
+            if other:
+                raise Deny("policy.same_product", "other_product", name=item["name"], other=other)
+            raise Ask(
+                "ask.new_item_ids",
+                "new_item_ids",
+                expect,
+                options=item["options"],
+                choices=others,
+                **about,
+            )
+        if choice.reason == "unavailable":
+            raise Ask(
+                "variant.unavailable",
+                "new_item_ids",
+                expect,
+                wanted=", ".join(choice.wanted) or "those options",
+                choices=others,
+                **about,
+            )
+        if choice.reason == "ambiguous":
+            raise Ask(
+                "ask.variant_ambiguous",
+                "new_item_ids",
+                expect,
+                choices=choice.candidates,
+                **about,
+            )
+        return next(v for v in variants if v["item_id"] == choice.new_item_id)
 
     def _by_described_items(
         self, orders: list[dict[str, Any]], products: set[str], names: Sequence[str]
@@ -952,7 +1002,8 @@ class RetailPolicy:
         picked = self._items(details, intent)
         self._answered_item([str(i["name"]) for i in details["items"]])
         names = list(dict.fromkeys(str(i["name"]) for i in details["items"]))
-        pairs = self._new_variants(picked, names)
+        units = Counter(str(i["item_id"]) for i in details["items"])
+        pairs = self._new_variants(picked, names, units)
         chosen, new_items = [o for o, _ in pairs], [n for _, n in pairs]
         difference = round(
             sum(
