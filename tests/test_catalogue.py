@@ -434,3 +434,15 @@ def test_the_cheaper_one_of_several_is_the_cheapest_of_them() -> None:
     text = "the highest resolution camera. If two models tie, give me the cheaper one."
     mine = {**CAMERA, "item_id": "c4", "price": 400.0, "options": CAMERAS[3]["options"]}
     assert choose_variant(text, mine, CAMERAS, lexicon).new_item_id == "c2"
+
+
+def test_no_more_than_what_i_paid_is_a_price_ceiling() -> None:
+    """Blind τ² task 64 (variant): "… that costs no more than what I paid" (the domain's words)."""
+    from domain.config import load_domain
+
+    lexicon = load_domain("retail").lexicon
+    mine = {**CAMERA, "price": 470.0}
+    text = "the highest resolution camera that costs no more than what I paid"
+    assert choose_variant(text, mine, CAMERAS, lexicon).new_item_id == "c2"  # c3 is $481
+    cheaper = choose_variant("the cheaper one please", mine, CAMERAS, lexicon)
+    assert cheaper.new_item_id == "c4"
