@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, Field, model_validator
@@ -136,6 +136,11 @@ class DomainConfig(BaseModel):
     out_of_scope: dict[str, list[str]] = Field(
         default_factory=dict, description="Messages outside the business (a rejection class)."
     )
+    plans: dict[str, list[dict[str, Any]]] = Field(
+        default_factory=dict,
+        description="Plan templates per intent (plans.yaml): the steps a task of that intent "
+        "runs, each a tool with its argument bindings. An intent without one runs its own tool.",
+    )
     corrected_args: dict[str, list[str]] = Field(
         default_factory=dict,
         description="Per kind of value a correction at a confirmation changes: the arguments "
@@ -200,6 +205,7 @@ def load_domain(name: str = "retail") -> DomainConfig:
     replies = _read(folder / "replies.yaml")
     tools = _read(folder / "tools.yaml")
     lexicon = _read(folder / "lexicon.yaml")
+    plans = _read(folder / "plans.yaml") if (folder / "plans.yaml").exists() else {}
     raw_intents = intents["intents"]
     assert isinstance(raw_intents, dict)
     return DomainConfig.model_validate(
@@ -222,6 +228,7 @@ def load_domain(name: str = "retail") -> DomainConfig:
             "lexicon_relatives": lexicon.get("relatives", []),
             "out_of_scope": intents.get("out_of_scope", {}),
             "corrected_args": slots.get("corrected_args", {}),
+            "plans": plans.get("plans", {}),
             "threshold": intents.get("threshold", 0.6),
             "screen_threshold": intents.get("screen_threshold"),
             "screen_min_words": intents.get("screen_min_words", 3),

@@ -17,10 +17,12 @@ from graph.routers import (
     route_after_fallback,
     route_after_guard,
     route_after_policy,
+    route_after_task,
     route_after_understand,
     route_after_validate,
 )
-from nodes.act import answer_question, await_confirmation, execute_tool
+from graph.tasks import task_graph
+from nodes.act import answer_question, await_confirmation, execute_tool, finish_task
 from nodes.decide import check_policy
 from nodes.intake import guard_input, understand, validate_slots
 from nodes.respond import (
@@ -51,6 +53,8 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
     builder.add_node("reject", reject)
     builder.add_node("handoff", handoff)
     builder.add_node("execute_tool", execute_tool)
+    builder.add_node("run_task", task_graph)
+    builder.add_node("finish_task", finish_task)
     builder.add_node(
         "await_confirmation",
         await_confirmation,
@@ -101,6 +105,12 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
     builder.add_conditional_edges(
         "execute_tool",
         route_after_execute,
+        {"run_task": "run_task", "compose_reply": "compose_reply"},
+    )
+    builder.add_edge("run_task", "finish_task")
+    builder.add_conditional_edges(
+        "finish_task",
+        route_after_task,
         {"handoff": "handoff", "check_policy": "check_policy", "compose_reply": "compose_reply"},
     )
     builder.add_conditional_edges(

@@ -44,7 +44,12 @@ def route_after_policy(
     }.get(state.route, "compose_reply")  # type: ignore[return-value]
 
 
-def route_after_execute(
+def route_after_execute(state: DialogueState) -> Literal["run_task", "compose_reply"]:
+    """An approved call runs as a task; a write that was not listed is listed instead."""
+    return "compose_reply" if state.route == "confirm" else "run_task"
+
+
+def route_after_task(
     state: DialogueState,
 ) -> Literal["handoff", "check_policy", "compose_reply"]:
     """A tool that keeps failing goes to a human; a suspended task resumes; otherwise reply."""

@@ -11,7 +11,6 @@ from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from calibration.receipts import idempotency_key
 from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
 from domain.retail.policy import listed_alternatives, other_order_items
@@ -35,7 +34,9 @@ from state.dialogue import (
     DialogueState,
     Flow,
     ListedWrite,
+    ToolOutcome,
 )
+from state.task import TaskBrief, TaskRun
 from understanding import extractors as ex
 from understanding.catalogue import price_choice
 from understanding.confirmation import (
@@ -488,7 +489,12 @@ def _knowledge_answer(context: Context, state: DialogueState, text: str) -> dict
 
 @audited("execute_tool")
 def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
-    """Run the approved plan through the single tool-execution path and present its result."""
+    """Hand the approved call to the task subgraph; a write only if exactly it was listed.
+
+    The call becomes the task's plan (its arguments known: the ones listed and agreed
+    to); the subgraph runs it through calibration, reflects on a failure (another tool
+    for a read, never another write without a new yes) and sums up what it did.
+    """
     context = runtime.context
     plan = state.plan
     flow = state.flow
@@ -504,14 +510,52 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         )
         return {"route": "confirm", "notices": list(state.notices)}
     intent = flow["intent"] if flow else plan["tool"]
-    key = (  # the same confirmation replayed (a run resumed after a crash) never writes twice
-        idempotency_key(session_id(), f"turn-{state.turn}", plan["tool"], plan["args"])
-        if plan["write"]
-        else None
+    text = state.understanding["text"] if state.understanding else ""
+    brief = TaskBrief(
+        intent=intent,
+        text=text,
+        slots=dict(plan["args"]),
+        user_id=state.user_id or state.channel_user_id,
+        language=state.language,
+        run_id=f"turn-{state.turn}",  # a run resumed after a crash replays, never writes twice
+        calls=[ListedWrite(tool=plan["tool"], args=dict(plan["args"]))],
+        mode="dialogue",
     )
-    outcome = tool_caller(context)(plan["tool"], plan["args"], key)
+    return {"route": "execute", "task": brief, "task_run": None}
+
+
+def task_outcome(run: TaskRun | None) -> ToolOutcome:
+    """The task's answer: the outcome of its last step that ran, or why nothing ran."""
+    if run is not None and run["outcome"] is not None:
+        return run["outcome"]
+    reason = run["stop_reason"] if run is not None else "the task did not run"
+    return ToolOutcome(tool="", ok=False, data={}, error="UNKNOWN", message=reason)
+
+
+@audited("finish_task")
+def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Present what the task subgraph did, then resume whatever waits behind the task."""
+    context = runtime.context
+    plan = state.plan
+    flow = state.flow
+    run = state.task_run
+    assert plan is not None
+    intent = flow["intent"] if flow else plan["tool"]
+    if run is not None and run["status"] == "needs_confirmation":
+        return {"route": "confirm", "notices": list(state.notices), "path": ["run_task"]}
+    outcome = task_outcome(run)
+    answered_by = (run["answered_by"] if run else None) or plan["tool"]
+    if outcome["ok"] and answered_by != plan["tool"]:
+        # an alternative tool answered (the planned one failed): presented as its own intent's
+        intent = alternative_intent(domain_config(context), answered_by) or intent
+        plan = ActionPlan(tool=answered_by, args=plan["args"], write=plan["write"], summary={})
+    trail = ["run_task", *(f"run_task:{n}" for n in (run["path"] if run else []))]
     recent = [*state.recent_results, {"tool": plan["tool"], "args": plan["args"], **outcome}]
-    update: dict[str, Any] = {"outcome": outcome, "recent_results": recent[-RECENT_RESULTS:]}
+    update: dict[str, Any] = {
+        "outcome": outcome,
+        "recent_results": recent[-RECENT_RESULTS:],
+        "path": trail,
+    }
     if plan["write"]:  # one yes, one write: what ran is no longer covered by the listing
         done = canonical(plan["args"])
         update["listing"] = [
@@ -571,3 +615,10 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
             "understanding": {**understanding, "act": "resume"} if understanding else None,
         }
     return {**update, "route": "respond", "flow": None}
+
+
+def alternative_intent(config: DomainConfig, tool: str) -> str | None:
+    """The read intent whose own tool is ``tool`` (how its result is presented)."""
+    return next(
+        (s.name for s in config.intents.values() if s.kind == "read" and s.tool == tool), None
+    )

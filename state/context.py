@@ -123,6 +123,31 @@ class Context:
             "description": "Retries and corrected calls of one tool call (calibration loop limit)."
         },
     )
+    max_task_rounds: int = field(
+        default=3,
+        metadata={
+            "description": "Execution rounds of one task plan (the first run and each replan) "
+            "before it stops and says what was done and what was not."
+        },
+    )
+    max_replans: int = field(
+        default=2,
+        metadata={"description": "Replans of one task plan after overall reflection."},
+    )
+    min_completion: float = field(
+        default=0.8,
+        metadata={
+            "description": "Share of a plan's required steps that must be done for overall "
+            "reflection to stop with what is left (every required step must be done too)."
+        },
+    )
+    tool_similarity_threshold: float = field(
+        default=0.82,
+        metadata={
+            "description": "Predictive tool selection: a tool outside the task's category "
+            "joins the selection when its description is at least this similar to the task."
+        },
+    )
     retry_backoff_seconds: tuple[float, ...] = field(
         default_factory=lambda: _floats(_env("KEEL_RETRY_BACKOFF_SECONDS") or "1,2,4"),
         metadata={"description": "Pause before each retry of a failed tool call (1 s, 2 s, 4 s)."},

@@ -13,7 +13,11 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-Language = Literal["en", "zh"]
+from state.records import Language as Language
+from state.records import ListedWrite as ListedWrite
+from state.records import ToolOutcome as ToolOutcome
+from state.task import TaskBrief, TaskRun
+
 Awaiting = Literal["confirmation", "clarification", "human", "nothing"]
 Route = Literal[
     "continue", "execute", "confirm", "ask", "fallback", "reject", "handoff", "respond", "resume"
@@ -60,16 +64,6 @@ class ActionPlan(TypedDict):
     summary: dict[str, Any]  # facts listed back to the user before a write
 
 
-class ToolOutcome(TypedDict):
-    """Result of one tool execution through the single execution path."""
-
-    tool: str
-    ok: bool
-    data: dict[str, Any]  # structured result (rows, passages, updated order …)
-    error: str | None  # error category when not ok
-    message: str | None  # error detail (for the audit trail, never shown raw)
-
-
 class ConfirmationNote(TypedDict):
     """How this turn's reply to a confirmation was read (understanding/confirmation.py)."""
 
@@ -79,13 +73,6 @@ class ConfirmationNote(TypedDict):
     rest: str  # yes_and_more: the new request; no: what followed the no
     changed: list[str]  # correction: which values differ from the listing
     corrected: NotRequired[list[ListedWrite]]  # correction: what was listed before it
-
-
-class ListedWrite(TypedDict):
-    """A write listed to the customer for a yes: exactly this tool with these arguments."""
-
-    tool: str
-    args: dict[str, Any]
 
 
 class HandoffPackage(TypedDict):
@@ -126,6 +113,8 @@ class DialogueState(InputState):
     route: Route = "respond"  # the decision of the policy check for this turn
     plan: ActionPlan | None = None  # approved tool call awaiting execution or confirmation
     outcome: ToolOutcome | None = None  # this turn's tool result
+    task: TaskBrief | None = None  # the task the subgraph runs this turn (the approved calls)
+    task_run: TaskRun | None = None  # what the task subgraph did: plan, history, summary
     recent_results: list[dict[str, Any]] = field(default_factory=list)  # last tool results
     focus_order: str | None = None  # the order last acted on or read ("it", "that order")
     last_write: dict[str, Any] | None = None  # the last change made: tool, arguments, summary

@@ -181,7 +181,8 @@ def test_predictions_are_deterministic() -> None:
     assert [first.predict(t) for t in probes] == [first.predict(t) for t in probes]
     for single, batched in zip([first.predict(t) for t in probes], batch, strict=True):
         assert single.label == batched.label
-        assert single.confidence == pytest.approx(batched.confidence, abs=1e-6)
+        # confidences are rounded to 6 places: a batch's last float bits may move one unit
+        assert single.confidence == pytest.approx(batched.confidence, abs=1.5e-6)
     # Training order changes the solver's path, so only the last digits may differ.
     again = second.predict_many(probes)
     for a, b in zip(batch, again, strict=True):

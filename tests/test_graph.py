@@ -85,9 +85,9 @@ def test_routers_are_pure_functions_of_state() -> None:
     }
     for route, node in expected.items():
         assert routers.route_after_policy(state(route=route)) == node
-    assert routers.route_after_execute(state(route="resume")) == "check_policy"
-    assert routers.route_after_execute(state(route="handoff")) == "handoff"
-    assert routers.route_after_execute(state(route="respond")) == "compose_reply"
+    assert routers.route_after_task(state(route="resume")) == "check_policy"
+    assert routers.route_after_task(state(route="handoff")) == "handoff"
+    assert routers.route_after_task(state(route="respond")) == "compose_reply"
     assert routers.route_after_fallback(state(route="handoff")) == "handoff"
     plan = {"tool": "t", "args": {}, "write": True, "summary": {}}
     assert routers.route_after_check(state(awaiting="confirmation", plan=plan)) == (
