@@ -168,7 +168,11 @@ def test_step_reflection_has_three_parts_and_uses_an_untried_alternative() -> No
 
 def test_step_reflection_never_takes_an_alternative_calibration_already_tried() -> None:
     failed = rec(
-        "read", "order_details", False, "SERVICE_UNAVAILABLE", tried=("order_details", "user_orders")
+        "read",
+        "order_details",
+        False,
+        "SERVICE_UNAVAILABLE",
+        tried=("order_details", "user_orders"),
     )
     action = reflect_step(failed, [], CARDS, KINDS, bindable=ALL).action
     assert isinstance(action, TriggerOverallReflection) and action.reason == "no_local_fix"
