@@ -36,6 +36,8 @@ PER_TURN_RESET: dict[str, Any] = {
     "settled": False,
     "confirmation": None,
     "route": "respond",
+    "task": None,
+    "task_run": None,
 }
 
 
@@ -139,6 +141,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
             reading.slots,
             elsewhere="order_id" in changed,
             reselect="choice" in changed,
+            narrowed_items="items" in changed,
         )
     else:
         tracked = track(

@@ -314,6 +314,7 @@ def correct_listed(
     slots: dict[str, Any],
     elsewhere: bool = False,
     reselect: bool = False,
+    narrowed_items: bool = False,
 ) -> Tracked:
     """Apply a correction given at a confirmation to the task whose change was listed.
 
@@ -322,7 +323,10 @@ def correct_listed(
     it the same task for that order, with what was said for it. A choice made anew
     (``reselect``: "the more expensive one instead") finds the order and its items again
     from every message of the task. Items and options are read again from every message
-    of the task, this one last. The policy then lists the corrected change for a new yes.
+    of the task, this one last; when the reply names the listed action for some of the
+    listed items only (``narrowed_items``: "那就退水瓶吧" of three), from this reply alone,
+    so the items named before do not come back. The policy then lists the corrected change
+    for a new yes.
     """
     spec = config.intent(flow["intent"])
     fills = task_slots(slots, spec)
@@ -362,8 +366,9 @@ def correct_listed(
     if other:
         kept = {k: v for k, v in flow["slots"].items() if k in KEPT_FOR_ANOTHER_ORDER}
         updated["slots"] = kept
-    if other or narrowed:
-        # items named for the other order, or the orders kept, are in this message
+    if other or narrowed or narrowed_items:
+        # items named for the other order, the orders kept, or the items kept are in this
+        # message
         updated["utterances"] = [text]
     dropped = ("queue", "confirmed_all", *(CHOSEN_BY_THE_TASK if reselect and not other else ()))
     for key in dropped:

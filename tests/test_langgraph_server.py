@@ -288,6 +288,42 @@ def test_graph_drawing_has_every_node(server: Server) -> None:
     edges = {(edge["source"], edge["target"]) for edge in drawing["edges"]}
     assert ("check_output", "await_confirmation") in edges, sorted(edges)
     assert ("await_confirmation", "execute_tool") in edges, sorted(edges)
+    # the task subgraph is drawn inside, with its reflection and replanning nodes
+    inner = {f"run_task:{n}" for n in ("execute_step", "reflect_step", "reflect_overall")}
+    assert inner | {"run_task:replan", "run_task:summarise"} <= names, sorted(names)
+
+
+def test_the_task_graph_runs_an_operator_task_through_its_confirmation(server: Server) -> None:
+    """The `tasks` graph on its own: a description and a customer; the write waits for a yes."""
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    task = {
+        "intent": "",
+        "text": "cancel order #W1610539, the customer no longer needs it",
+        "slots": {},
+        "user_id": "rosa_li_4620",
+        "language": "en",
+        "run_id": "operator-1",
+        "mode": "operator",
+    }
+    thread_id = client.threads.create()["thread_id"]
+    updates = list(
+        client.runs.stream(thread_id, "tasks", input={"task": task}, stream_mode=["updates"])
+    )
+    interrupts = _interrupts([u.data for u in updates if u.event == "updates"])
+    assert len(interrupts) == 1, updates
+    assert interrupts[0]["value"]["writes"][0]["tool"] == "cancel_pending_order"
+    final = client.runs.wait(thread_id, "tasks", command={"resume": "yes"})
+    assert final["task_run"]["status"] == "done", final
+    assert [d["tool"] for d in final["task_run"]["done"]] == [
+        "get_order_owner",
+        "cancel_pending_order",
+    ]
+    drawing = client.assistants.get_graph("tasks")
+    assert {"select_tools", "reflect_step", "reflect_overall", "replan"} <= {
+        node["id"] for node in drawing["nodes"]
+    }
 
 
 def test_the_server_serves_the_calibration_routes_and_graph(server: Server) -> None:

@@ -1586,3 +1586,35 @@ def test_a_message_tells_units_apart_at_the_other_one() -> None:
         "另一个换成玻璃的",
     ]
     assert unit_clauses("exchange the kettle for a ceramic one") == []
+
+
+@pytest.mark.parametrize(
+    "narrowing",
+    ["那就退耳机吧，省点事。", "那退耳机就行了", "Actually just return the headphones then."],
+)
+def test_a_reply_keeping_some_listed_items_lists_only_those(
+    agent: Keel, context: Context, narrowing: str
+) -> None:
+    """At a listing of three returns, "那就退耳机吧" keeps the headphones alone.
+
+    Before, the correction was read (the action for some of the listed items) but the
+    items were read again from every message of the task, the first one naming all three:
+    the same three were listed again as "nothing to change", and a yes returned them all.
+    """
+    first = agent.send(
+        "n1",
+        "你好，我是Ivan Thomas，邮编10085。我要退订单#W2473722里的智能手表、耳机和吸尘器，"
+        "退回原支付方式。",
+    )
+    assert first.awaiting == "confirmation" and "Vacuum Cleaner" in first.reply
+    narrowed = agent.send("n1", narrowing)
+    assert narrowed.awaiting == "confirmation"
+    assert "Headphones" in narrowed.reply
+    assert "Vacuum Cleaner" not in narrowed.reply and "Smart Watch" not in narrowed.reply
+    agent.send("n1", "是的")
+    with session_scope(context.database_url) as session:
+        row = session.get(Order, "#W2473722")
+        assert row is not None and row.status == "return requested"
+        assert [i.name for i in row.items if i.item_id in (row.return_items or [])] == [
+            "Headphones"
+        ]

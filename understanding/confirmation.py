@@ -710,7 +710,7 @@ def _read(text: str, listed: Listed, classify: Classify | None = None) -> Confir
         return ConfirmationReading("correction", cues=("correction_words",))
     if any(_acts_on_some_items(p.text, listed) for p in stated):
         # "那就退水瓶吧" of three listed items: the action for some of them only
-        return ConfirmationReading("correction", cues=("some_items",))
+        return ConfirmationReading("correction", changed=("items",), cues=("some_items",))
     asked = {k for p in parts for k in p.kinds} & {"question", "hedge"}
     if asked or changed_values(text, listed):
         return ConfirmationReading("question", cues=tuple(sorted(asked)) or ("asks_about_value",))
