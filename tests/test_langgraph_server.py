@@ -359,3 +359,25 @@ def test_handoff_mode_and_release_on_the_server(server: Server) -> None:
     assert "understand" not in values["path"], values["path"]
     _, values = _stream(client, thread_id, command={"resume": {"type": "release"}})
     assert values["awaiting"] == "nothing" and values["handoff"] is None, values
+
+
+def test_two_writes_go_through_one_confirmation_on_the_server(server: Server) -> None:
+    """Two cancellations listed together: one interrupt, one resume, both done."""
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    thread_id = client.threads.create()["thread_id"]
+    message = (
+        "Hi, I'm Lucas Brown, zip 92127. Please cancel both my pending orders #W8194764 "
+        "and #W2953303, I ordered them by mistake."
+    )
+    updates, values = _stream(
+        client, thread_id, input={"messages": [{"role": "user", "content": message}]}
+    )
+    assert len(_interrupts(updates)) == 1, updates
+    assert "#W8194764" in values["reply"] and "#W2953303" in values["reply"], values["reply"]
+    updates, values = _stream(client, thread_id, command={"resume": "yes to both"})
+    assert not _interrupts(updates), updates
+    assert values["reply"].count("cancelled") == 2, values["reply"]
+    assert values["awaiting"] == "nothing"
+    assert values["path"].count("run_task:execute_step") == 2, values["path"]

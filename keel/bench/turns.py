@@ -4,8 +4,9 @@ Replays the demo conversations offline with the SQLite checkpointer and prints
 one JSON line: median and p99 turn latency, peak memory (RSS), the same
 latency for a bare LangGraph graph with the same number of nodes and the same
 checkpointer and checkpoint mode (the floor), their ratio, and the classifier's own time per
-query. With ``--llm-stub`` it runs the same conversations against a loopback
-OpenAI-compatible stub and also reports model calls per turn.
+query, and the median time of the task subgraph running a one-step and a three-step plan
+of reads (the turn cost a plan adds). With ``--llm-stub`` it runs the same conversations
+against a loopback OpenAI-compatible stub and also reports model calls per turn.
 """
 
 from __future__ import annotations
@@ -154,6 +155,42 @@ def _model_calls(url: str, rounds: int) -> dict[str, Any]:
     }
 
 
+def _plan_ms(context: Context, url: str, runs: int = 30) -> dict[str, float]:
+    """Median time of the task subgraph running a one-step and a three-step plan of reads."""
+    from graph.tasks import task_graph
+    from state.records import ListedWrite
+    from state.task import TaskBrief
+
+    customer = find_customer(url, "pending", min_items=2)
+    calls = [
+        ListedWrite(tool="get_order_details", args={"order_id": customer.order_id}),
+        ListedWrite(tool="get_user_orders", args={"user_id": customer.user_id}),
+        ListedWrite(tool="get_user_details", args={"user_id": customer.user_id}),
+    ]
+    figures: dict[str, float] = {}
+    for label, plan in (
+        ("one_step_plan_median_ms", calls[:1]),
+        ("three_step_plan_median_ms", calls),
+    ):
+        times = []
+        for i in range(runs):
+            task: TaskBrief = {
+                "intent": "order_status",
+                "text": "",
+                "slots": {},
+                "user_id": customer.user_id,
+                "language": "en",
+                "run_id": f"bench-{i}",
+                "calls": plan,
+            }
+            started = time.perf_counter()
+            run = task_graph.invoke({"task": task, "listing": []}, context=context)["task_run"]
+            times.append((time.perf_counter() - started) * 1000)
+            assert run["status"] == "done", run["not_done"]
+        figures[label] = round(statistics.median(times), 2)
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print one JSON line."""
     parser = argparse.ArgumentParser(prog="keel bench turns")
@@ -206,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
         "classifier_median_ms": round(classifier_ms, 3),
         "ratio_to_floor_plus_classifier": round(median / (floor_median + classifier_ms), 2),
     }
+    result.update(_plan_ms(context, url))
     if args.llm_stub:
         result.update(_model_calls(url, 1))
     print(json.dumps(result))
