@@ -149,6 +149,9 @@ class OfflineUnderstander:
         for index, (part, (label, confidence)) in enumerate(zip(parts, accepted, strict=True)):
             if asked and self._names_no_product(label, part):
                 label = UNKNOWN  # "…for the best waterproof camera. If several fit, the cheapest."
+            own = self._own_change(label, confidence, part, predictions[index], asked)
+            if own is not None:  # "…，然后宠物床和办公椅都换成最便宜的款式": a change of its own
+                label, confidence = own, max(confidence, SURE_CHANGE)
             labelled.append((label, part))
             candidate = (self._rank(label), -index, confidence, label)
             if candidate[:3] > best[:3]:
@@ -159,7 +162,7 @@ class OfflineUnderstander:
                     unsure.add(part)
             elif asked and index > 0 and label in (UNKNOWN, *self._small_talk()):
                 # "…return the watch. Only the watch, nothing else from that delivery."
-                joined = f"{asked[-1][1]} {part}"
+                joined = _span(text, asked[-1][1], part) or f"{asked[-1][1]} {part}"
                 if asked[-1][1] in unsure:  # still the request only just read as a change
                     unsure.add(joined)
                 asked[-1] = (asked[-1][0], joined)
@@ -219,6 +222,44 @@ class OfflineUnderstander:
             return False
         names = list(self.config.lexicon_products)
         return not mentioned_products(part, names, self.config.lexicon)
+
+    def _own_change(
+        self,
+        label: str,
+        confidence: float,
+        part: str,
+        prediction: Prediction,
+        asked: list[tuple[str, str]],
+    ) -> str | None:
+        """The change a clause after a request asks for on its own items, if it does.
+
+        "I want to return the water bottle, then exchange the pet bed and office chair for
+        the cheapest options": the second clause is only just read as an exchange (or not
+        at all, "然后宠物床和办公椅都换成最便宜的款式"), and joined to the return it would
+        return those items too. A clause whose likeliest reading is a change of another
+        kind than every request before it (or, read as something else, that names the
+        action of such a change among its likeliest readings), and that names products of
+        its own, is that change, surely asked.
+        """
+        if not asked or not prediction.ranking or label not in (UNKNOWN, prediction.label):
+            return None
+        if label != UNKNOWN and confidence >= SURE_CHANGE:
+            return None
+        names = list(self.config.lexicon_products)
+        if not mentioned_products(part, names, self.config.lexicon):
+            return None
+        for rank, (candidate, _) in enumerate(prediction.ranking):
+            spec = self.config.intents.get(candidate)
+            if spec is None or spec.kind != "write":
+                continue
+            if any(
+                self._related(candidate, earlier) or candidate == earlier for earlier, _ in asked
+            ):
+                return None
+            # the likeliest reading, or a change the clause names by its own action words
+            if rank == 0 or names_action(part, spec.actions):
+                return candidate
+        return None
 
     def _describes_only(self, label: str, part: str) -> bool:
         """True when a part's write verb only describes an order's state.
@@ -525,6 +566,17 @@ def views(text: str) -> list[str]:
     if stripped != text and len(stripped.split()) >= 2:
         return [text, stripped]
     return [text]
+
+
+def _span(text: str, first: str, last: str) -> str | None:
+    """The stretch of ``text`` from ``first`` to the ``last`` after it, as written.
+
+    A remark joined to the request before it keeps the message's own spacing, so that the
+    request can later be cut out of the message as a whole ("…款式。两件事一起办吧。").
+    """
+    start = text.find(first)
+    end = text.find(last, start + len(first)) if start >= 0 else -1
+    return text[start : end + len(last)] if end >= 0 else None
 
 
 def _states_whole_address(text: str) -> bool:
