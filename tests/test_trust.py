@@ -1618,3 +1618,27 @@ def test_a_reply_keeping_some_listed_items_lists_only_those(
         assert [i.name for i in row.items if i.item_id in (row.return_items or [])] == [
             "Headphones"
         ]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "你好，我是Ivan Thomas，邮编10085。我想把订单#W2473722里的智能手表退掉，"
+        "然后耳机换成最便宜的款式。",
+        "Hi, I'm Ivan Thomas, zip 10085. I want to return the smart watch from order "
+        "#W2473722, then exchange the headphones for the cheapest option.",
+    ],
+)
+def test_a_second_request_in_the_same_sentence_keeps_its_items(
+    agent: Keel, context: Context, message: str
+) -> None:
+    """ "退掉手表，然后耳机换成最便宜的款式": the return lists the watch alone.
+
+    Before, the clause after the return was read as nothing of its own (its likeliest
+    reading a product question) and joined to the return as a remark: the return listed
+    the headphones too, and a yes would have returned what the customer wanted exchanged.
+    """
+    turn = agent.send("j1", message)
+    assert turn.awaiting == "confirmation"
+    assert "Smart Watch" in turn.reply and "Headphones" not in turn.reply
+    assert "修改商品" in turn.reply or "exchange" in turn.reply  # the other request waits

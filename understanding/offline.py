@@ -149,9 +149,9 @@ class OfflineUnderstander:
         for index, (part, (label, confidence)) in enumerate(zip(parts, accepted, strict=True)):
             if asked and self._names_no_product(label, part):
                 label = UNKNOWN  # "…for the best waterproof camera. If several fit, the cheapest."
-            own = self._own_change(label, confidence, part, predictions[index], asked)
-            if own is not None:  # "…，然后宠物床和办公椅都换成最便宜的款式": a change of its own
-                label, confidence = own, max(confidence, SURE_CHANGE)
+            of_its_own = self._own_change(label, confidence, part, predictions[index], asked, text)
+            if of_its_own is not None:  # "…，然后宠物床和办公椅都换成最便宜的款式"
+                label, confidence = of_its_own, max(confidence, SURE_CHANGE)
             labelled.append((label, part))
             candidate = (self._rank(label), -index, confidence, label)
             if candidate[:3] > best[:3]:
@@ -162,7 +162,7 @@ class OfflineUnderstander:
                     unsure.add(part)
             elif asked and index > 0 and label in (UNKNOWN, *self._small_talk()):
                 # "…return the watch. Only the watch, nothing else from that delivery."
-                joined = _span(text, asked[-1][1], part) or f"{asked[-1][1]} {part}"
+                joined = self._joined(text, asked[-1], part)
                 if asked[-1][1] in unsure:  # still the request only just read as a change
                     unsure.add(joined)
                 asked[-1] = (asked[-1][0], joined)
@@ -223,6 +223,18 @@ class OfflineUnderstander:
         names = list(self.config.lexicon_products)
         return not mentioned_products(part, names, self.config.lexicon)
 
+    def _joined(self, text: str, request: tuple[str, str], remark: str) -> str:
+        """A request's words with a remark that follows it ("…款式。两件事一起办吧。").
+
+        A change's words are later cut out of the message (the main task reads only its
+        own): they are kept as the message writes them.
+        """
+        label, words = request
+        joined = f"{words} {remark}"
+        if self.config.intents[label].kind == "write":
+            return _span(text, words, remark) or joined
+        return joined
+
     def _own_change(
         self,
         label: str,
@@ -230,25 +242,27 @@ class OfflineUnderstander:
         part: str,
         prediction: Prediction,
         asked: list[tuple[str, str]],
+        text: str,
     ) -> str | None:
         """The change a clause after a request asks for on its own items, if it does.
 
         "I want to return the water bottle, then exchange the pet bed and office chair for
         the cheapest options": the second clause is only just read as an exchange (or not
         at all, "然后宠物床和办公椅都换成最便宜的款式"), and joined to the return it would
-        return those items too. A clause whose likeliest reading is a change of another
-        kind than every request before it (or, read as something else, that names the
-        action of such a change among its likeliest readings), and that names products of
-        its own, is that change, surely asked.
+        return those items too. A clause after a request (not the whole message) that names
+        products of its own and the action of a change among its likeliest readings, of
+        another kind than every request before it, is that change, surely asked.
         """
         if not asked or not prediction.ranking or label not in (UNKNOWN, prediction.label):
+            return None
+        if all(words == text for _, words in asked):  # only the whole (Chinese) message
             return None
         if label != UNKNOWN and confidence >= SURE_CHANGE:
             return None
         names = list(self.config.lexicon_products)
         if not mentioned_products(part, names, self.config.lexicon):
             return None
-        for rank, (candidate, _) in enumerate(prediction.ranking):
+        for candidate, _ in prediction.ranking:
             spec = self.config.intents.get(candidate)
             if spec is None or spec.kind != "write":
                 continue
@@ -256,8 +270,9 @@ class OfflineUnderstander:
                 self._related(candidate, earlier) or candidate == earlier for earlier, _ in asked
             ):
                 return None
-            # the likeliest reading, or a change the clause names by its own action words
-            if rank == 0 or names_action(part, spec.actions):
+            # the change the clause names by its own action words ("换成", "退掉"): "still
+            # waiting on the espresso machine" names a product and asks for no change
+            if names_action(part, spec.actions):
                 return candidate
         return None
 
