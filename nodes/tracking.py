@@ -433,6 +433,54 @@ def _without_task(
     return Tracked(act, intent, None, paused, identity)
 
 
+def _waiting_change(
+    config: DomainConfig, paused: Sequence[Flow], spec: IntentSpec | None
+) -> Flow | None:
+    """The waiting change a message asking for ``spec``'s kind of change belongs to, if any.
+
+    A change asked while another task is in progress, of the kind (intent or family) of
+    a change already waiting, is that change, not a second one.
+    """
+    if spec is None or spec.kind != "write":
+        return None
+
+    def same_kind(waiting: Flow) -> bool:
+        other = config.intent(waiting["intent"])
+        return other.name == spec.name or (other.family is not None and other.family == spec.family)
+
+    return next((p for p in reversed(paused) if same_kind(p)), None)
+
+
+def _take_up(
+    config: DomainConfig,
+    waiting: Flow,
+    flow: Flow,
+    paused: list[Flow],
+    identity: dict[str, str],
+    text: str,
+    slots: dict[str, Any],
+) -> Tracked:
+    """Resume ``waiting`` with this message and what it states; ``flow`` waits in its place.
+
+    Only an order the message names itself joins the change (the one in focus is the
+    task in progress's, not the waiting change's).
+    """
+    spec = config.intent(waiting["intent"])
+    stated = task_slots(slots, spec)
+    if not ex.order_ids(text):
+        stated = {k: v for k, v in stated.items() if k not in ("order_id", "order_ids")}
+    remaining = [p for p in paused if p is not waiting]
+    resumed: Flow = {
+        **waiting,
+        "slots": {**waiting["slots"], **stated},
+        "asked": None,
+        "utterances": [*waiting["utterances"], text],
+    }
+    return Tracked(
+        "switch", spec.name, resumed, [*remaining, flow], identity, list(resumed["slots"])
+    )
+
+
 def _with_task(
     config: DomainConfig,
     flow: Flow,
@@ -510,6 +558,11 @@ def _with_task(
                 prompt=waiting["prompt"],
             )
             return Tracked("switch", chosen, resumed, paused, identity, list(resumed["slots"]))
+    waiting = _waiting_change(config, paused, spec) if other_task else None
+    if waiting is not None and not plainly_answers:
+        # "i5 over i7, silver or black" while a return asks which speaker: words for the item
+        # change waiting behind it, taken up now with this message; the return waits instead
+        return _take_up(config, waiting, flow, paused, identity, text, slots)
     if other_task and spec is not None and not plainly_answers:
         if spec.digression:
             paused.append({**flow, "slots": {**flow["slots"], **carried}})

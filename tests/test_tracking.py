@@ -123,3 +123,25 @@ def test_an_answer_with_another_change_queues_the_change_and_no_question() -> No
         CONFIG, asking, [], {}, text, "exchange_items", {}, None, [("product_info", question)]
     )
     assert tracked.paused == []
+
+
+def test_a_change_asked_during_a_task_is_the_change_already_waiting() -> None:
+    """ "i5 over i7, silver or black" while a return asks which speaker: the waiting change's.
+
+    Before, it started a second item change of the return's order (a speaker that "can't
+    become a Laptop"), the return was dropped, and the waiting laptop change never heard
+    the customer's preference: it was listed with an i7 and agreed to (blind τ² task 35).
+    """
+    paypal = {"source": "paypal"}
+    returning = flow("return_items", "item_ids", order_id="#W1111111", payment_ref=paypal)
+    changing = flow("modify_items")
+    changing["utterances"] = ["in my other order change the 17-inch laptop to the 13-inch one"]
+    text = "i5 over i7, and silver or black over any other color. PayPal for the difference."
+    slots = {"payment_ref": paypal, "order_id": "#W1111111"}
+    tracked = track(CONFIG, returning, [changing], {}, text, "exchange_items", slots, "#W1111111")
+    assert tracked.flow is not None and tracked.flow["intent"] == "modify_items"
+    assert tracked.flow["utterances"][-1] == text  # the preference reaches the change
+    assert tracked.flow["slots"] == {"payment_ref": paypal}  # not the return's order
+    assert [(w["intent"], w["slots"]) for w in tracked.paused] == [
+        ("return_items", {"order_id": "#W1111111", "payment_ref": paypal})
+    ]  # the return waits, it is not dropped
