@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage
@@ -26,6 +25,7 @@ from nodes.common import (
 from nodes.intake import screen
 from nodes.render import render
 from nodes.tracking import supersede
+from planning.reflection import canonical
 from state.context import Context
 from state.dialogue import (
     TURN_START,
@@ -95,14 +95,9 @@ def listed_writes(plan: ActionPlan, flow: Flow | None) -> list[ListedWrite]:
     return writes
 
 
-def is_listed(listing: Sequence[ListedWrite], tool: str, args: dict[str, Any]) -> bool:
+def is_listed(listing: Sequence[ListedWrite], tool: str, args: Mapping[str, Any]) -> bool:
     """True when exactly this tool with exactly these arguments was listed for a yes."""
     return any(w["tool"] == tool and canonical(w["args"]) == canonical(args) for w in listing)
-
-
-def canonical(args: dict[str, Any]) -> str:
-    """Arguments in one comparable form."""
-    return json.dumps(args, sort_keys=True, ensure_ascii=False, default=str)
 
 
 def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Listed:

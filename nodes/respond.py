@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
 from domain.config import DomainConfig
-from nodes.act import answer_text, canonical, listed_writes, resume_paused
+from nodes.act import answer_text, listed_writes, resume_paused
 from nodes.common import (
     audit_log,
     audited,
@@ -21,6 +21,7 @@ from nodes.common import (
     session_id,
 )
 from nodes.render import render
+from planning.reflection import canonical
 from safety.guardrails import check_message
 from state.context import Context
 from state.dialogue import TURN_START, Awaiting, DialogueState, HandoffPackage, ListedWrite

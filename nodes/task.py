@@ -21,6 +21,7 @@ from langgraph.types import interrupt
 from calibration.machine import run_call
 from calibration.receipts import idempotency_key
 from calibration.taxonomy import load_failures
+from nodes.act import is_listed
 from nodes.common import call_deps, domain_config, session_id
 from planning.plan import Plan, Step, UnboundError, bind_args, execution_order, validate_plan
 from planning.reflection import (
@@ -209,10 +210,6 @@ def records(state: TaskState) -> list[StepRecord]:
     return [StepRecord.model_validate(r) for r in state.get("history") or []]
 
 
-def _is_listed(listing: list[ListedWrite], tool: str, args: Mapping[str, Any]) -> bool:
-    return any(w["tool"] == tool and canonical(w["args"]) == canonical(args) for w in listing)
-
-
 def execute_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Run the next step (or the retry step reflection chose) through calibration.
 
@@ -278,7 +275,7 @@ def execute_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     spec = tool_cards(context.domain).get(tool)
     write = spec is not None and spec.access == "write"
     listing = list(state.get("listing") or [])
-    if write and not _is_listed(listing, tool, args):
+    if write and not is_listed(listing, tool, args):
         wanted = ListedWrite(tool=tool, args=args)
         if brief.get("mode") != "operator":
             return {
@@ -423,7 +420,8 @@ def replan(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     selection = select_corrective(
         previous, fared, cards, needed=(), suggested=result.alternative_approaches
     )
-    swaps = {r.old: r.new for r in (selection.changes_from_previous or _NO_CHANGES).replaced_tools}
+    changes = selection.changes_from_previous
+    swaps = {r.old: r.new for r in changes.replaced_tools} if changes else {}
     done = done_steps(history)
     update: dict[str, Any] = {
         "selection": selection.model_dump(mode="json"),
@@ -436,13 +434,6 @@ def replan(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     except (ReplanError, KeyError) as error:
         return {**update, "status": "stopped", "stop_reason": f"replan_failed: {error}"}
     return {**update, "task_plan": new.model_dump(mode="json")}
-
-
-class _NoChanges:
-    replaced_tools: tuple[Any, ...] = ()
-
-
-_NO_CHANGES = _NoChanges()
 
 
 def apply_strategy(
