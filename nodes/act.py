@@ -24,7 +24,6 @@ from nodes.common import (
 )
 from nodes.intake import screen
 from nodes.render import render
-from nodes.tracking import supersede
 from planning.reflection import canonical
 from state.context import Context
 from state.dialogue import (
@@ -32,9 +31,23 @@ from state.dialogue import (
     ActionPlan,
     ConfirmationNote,
     DialogueState,
-    Flow,
     ListedWrite,
     ToolOutcome,
+)
+from state.stack import (
+    Drop,
+    DropWaiting,
+    Queue,
+    StackCommand,
+    TaskFrame,
+    Update,
+    apply,
+    apply_all,
+    current,
+    end_task,
+    new_frame,
+    resume_notice,
+    waiting,
 )
 from state.task import TaskBrief, TaskRun
 from understanding import extractors as ex
@@ -52,32 +65,15 @@ from understanding.service import get_understander
 RECENT_RESULTS = 5
 
 
-def resume_paused(paused: list[Flow]) -> tuple[Flow | None, list[Flow], list[dict[str, Any]]]:
-    """Pop the last suspended task; return it, the rest, and a notice re-asking its question."""
-    if not paused:
-        return None, paused, []
-    rest = list(paused)
-    flow = rest.pop()
-    prompt = flow.get("prompt")
-    notices = [{"key": prompt["key"], "data": prompt["data"], "after": True}] if prompt else []
-    return flow, rest, notices
-
-
 # What the next order of a several-order request keeps: what was said for all of them.
-QUEUE_KEEPS = ("reason", "payment_ref", "address", "confirmed_all")
+QUEUE_KEEPS = ("reason", "payment_ref", "address")
 
 
-def next_in_queue(flow: Flow, queued: list[str]) -> Flow:
+def next_in_queue(frame: TaskFrame, queued: list[str]) -> TaskFrame:
     """The same task for the next order of a several-order request, with what was said."""
-    kept = {k: v for k, v in flow["slots"].items() if k in QUEUE_KEEPS}
-    return Flow(
-        intent=flow["intent"],
-        slots={**kept, "order_id": queued[0], "queue": queued[1:]},
-        asked=None,
-        clarify_count=0,
-        utterances=[],
-        prompt=None,
-    )
+    kept = {k: v for k, v in frame["slots"].items() if k in QUEUE_KEEPS}
+    following = new_frame(frame["intent"], {**kept, "order_id": queued[0]})
+    return {**following, "orders": queued[1:], "all_agreed": frame["all_agreed"]}
 
 
 def answer_text(value: Any) -> str:
@@ -87,10 +83,10 @@ def answer_text(value: Any) -> str:
     return str(value)
 
 
-def listed_writes(plan: ActionPlan, flow: Flow | None) -> list[ListedWrite]:
+def listed_writes(plan: ActionPlan, frame: TaskFrame | None) -> list[ListedWrite]:
     """The writes a confirmation of ``plan`` lists: the plan, and the orders queued behind it."""
     writes = [ListedWrite(tool=plan["tool"], args=dict(plan["args"]))]
-    for order_id in (flow["slots"].get("queue") or []) if flow else []:
+    for order_id in (frame["orders"] or []) if frame else []:
         writes.append(ListedWrite(tool=plan["tool"], args={**plan["args"], "order_id": order_id}))
     return writes
 
@@ -103,8 +99,8 @@ def is_listed(listing: Sequence[ListedWrite], tool: str, args: Mapping[str, Any]
 def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Listed:
     """What the pending confirmation listed, as the reader compares a reply with it."""
     config = domain_config(context)
-    flow = state.flow
-    intent = flow["intent"] if flow else plan["tool"]
+    frame = state.frame
+    intent = frame["intent"] if frame else plan["tool"]
     spec = config.intents.get(intent)
     key = f"confirm.{intent}"
     shown = (
@@ -131,7 +127,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
             len(n["data"].get("requests", ())) for n in state.notices if n["key"] == "agenda.queued"
         ),
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
-        choice=price_choice(" ".join(flow.get("utterances") or [])) if flow else None,
+        choice=price_choice(" ".join(frame.get("utterances") or [])) if frame else None,
     )
 
 
@@ -279,28 +275,30 @@ def await_confirmation(
     audit_log(context.database_url).record(
         session_id(), "confirmation", reading.reading, {"text": text, **note_of(reading)}
     )
-    waiting = state.paused
+    stack = state.stack
     if reading.declined:  # "… but don't switch the payment after all": that request is off
-        waiting = without_tasks(domain_config(context), state.paused, reading.declined)
-        base["paused"] = waiting
+        stack = apply(
+            stack, DropWaiting(declined_intents(domain_config(context), stack, reading.declined))
+        )
+        base["stack"] = stack
     if reading.executes:
-        agreed = _agreed(context, state, reading, waiting)
+        agreed = _agreed(context, state, reading, stack)
         return Command(goto="execute_tool", update={**base, **agreed})
     if reading.reading == "no":
         dropped = {**base, "plan": None, "listing": [], "confirm_rounds": 0}
         if reading.rest:  # "no — get me a human": the change is off, the rest is read anew
             said_no = [{"key": "declined.short", "data": {}}]
-            return Command(goto="guard_input", update={**dropped, "flow": None, "notices": said_no})
-        flow, paused, notices = resume_paused(waiting)
+            update = {**dropped, "stack": apply(stack, Drop()), "notices": said_no}
+            return Command(goto="guard_input", update=update)
+        resumed = end_task(stack)
         return Command(
             goto="compose_reply",
             update={
                 **dropped,
                 "route": "respond",
-                "flow": flow,
-                "paused": paused,
+                "stack": resumed,
                 "reply_key": "declined",
-                "notices": notices,
+                "notices": resume_notice(current(resumed)),
             },
         )
     if reading.reading == "correction":
@@ -356,57 +354,51 @@ def read_reply(
 
 
 def _agreed(
-    context: Context, state: DialogueState, reading: ConfirmationReading, waiting: list[Flow]
+    context: Context,
+    state: DialogueState,
+    reading: ConfirmationReading,
+    stack: Sequence[TaskFrame],
 ) -> dict[str, Any]:
     """The update of a yes: execute, every listed order if "yes to all", then the rest."""
-    update: dict[str, Any] = {"route": "execute", "confirm_rounds": 0, "paused": waiting}
-    flow = state.flow
-    if flow is not None and flow["slots"].get("queue") and reading.all_listed:
-        update["flow"] = {**flow, "slots": {**flow["slots"], "confirmed_all": True}}
+    commands: list[StackCommand] = []
+    frame = current(stack)
+    if frame is not None and frame["orders"] and reading.all_listed:
+        commands.append(Update({**frame, "all_agreed": True}))
     if reading.reading == "yes_and_more" and reading.rest:
-        following = following_request(context, flow, reading.rest)
+        following = following_request(context, frame, reading.rest)
         if following is not None:  # taken up once the listed change is done
-            update["paused"] = [*supersede(waiting, following), following]
-    if reading.more_orders and flow is not None:
+            commands.append(Queue((following,), restating=True))
+    if reading.more_orders and frame is not None:
         # "yes, #W2 too": the same task for each, asked and listed anew (the first on top)
-        more = [same_task_for(flow, order) for order in reversed(reading.more_orders)]
-        update["paused"] = [*update["paused"], *more]
-    return update
+        more = tuple(new_frame(frame["intent"], {"order_id": o}) for o in reading.more_orders)
+        commands.append(Queue(more))
+    return {"route": "execute", "confirm_rounds": 0, "stack": apply_all(stack, commands)}
 
 
-def same_task_for(flow: Flow, order_id: str) -> Flow:
-    """A new task of ``flow``'s kind for another order, with none of its values carried."""
-    from nodes.tracking import new_flow
+def declined_intents(
+    config: DomainConfig, stack: Sequence[TaskFrame], tasks: Sequence[str]
+) -> tuple[str, ...]:
+    """The intents of the waiting tasks that are of ``tasks`` (intent names or families)."""
 
-    following = new_flow(flow["intent"])
-    following["slots"] = {"order_id": order_id}
-    return following
+    def task_of(frame: TaskFrame) -> str:
+        spec = config.intents.get(frame["intent"])
+        return (spec.family or spec.name) if spec else frame["intent"]
 
-
-def without_tasks(config: DomainConfig, paused: list[Flow], tasks: Sequence[str]) -> list[Flow]:
-    """The waiting tasks without those of ``tasks`` (intent names or families)."""
-
-    def task_of(flow: Flow) -> str:
-        spec = config.intents.get(flow["intent"])
-        return (spec.family or spec.name) if spec else flow["intent"]
-
-    return [p for p in paused if task_of(p) not in tasks]
+    return tuple({f["intent"] for f in waiting(stack) if task_of(f) in tasks})
 
 
-def following_request(context: Context, flow: Flow | None, rest: str) -> Flow | None:
+def following_request(context: Context, frame: TaskFrame | None, rest: str) -> TaskFrame | None:
     """The task of the separate request said together with a yes."""
-    from nodes.tracking import carry_order, new_flow, task_slots
+    from nodes.tracking import carry_order, task_slots
 
     config = domain_config(context)
     reading = get_understander(context).read(rest)
     spec = config.intents.get(reading.intent)
     if spec is None or spec.kind not in ("read", "write", "knowledge"):
         return None
-    following = new_flow(spec.name)
-    focus = str(flow["slots"]["order_id"]) if flow and flow["slots"].get("order_id") else None
-    following["slots"] = task_slots(carry_order(spec, rest, reading.slots, focus), spec)
-    following["utterances"] = [rest]
-    return following
+    focus = str(frame["slots"]["order_id"]) if frame and frame["slots"].get("order_id") else None
+    slots = task_slots(carry_order(spec, rest, reading.slots, focus), spec)
+    return new_frame(spec.name, slots, [rest])
 
 
 @audited("answer_question")
@@ -492,7 +484,7 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     """
     context = runtime.context
     plan = state.plan
-    flow = state.flow
+    frame = state.frame
     assert plan is not None
     if plan["write"] and not is_listed(state.listing, plan["tool"], plan["args"]):
         # A write runs only after a yes to exactly this tool and these arguments: one that
@@ -504,7 +496,7 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
             {"tool": plan["tool"], "args": plan["args"]},
         )
         return {"route": "confirm", "notices": list(state.notices)}
-    intent = flow["intent"] if flow else plan["tool"]
+    intent = frame["intent"] if frame else plan["tool"]
     text = state.understanding["text"] if state.understanding else ""
     brief = TaskBrief(
         intent=intent,
@@ -532,10 +524,10 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     """Present what the task subgraph did, then resume whatever waits behind the task."""
     context = runtime.context
     plan = state.plan
-    flow = state.flow
+    frame = state.frame
     run = state.task_run
     assert plan is not None
-    intent = flow["intent"] if flow else plan["tool"]
+    intent = frame["intent"] if frame else plan["tool"]
     if run is not None and run["status"] == "needs_confirmation":
         return {"route": "confirm", "notices": list(state.notices), "path": ["run_task"]}
     outcome = task_outcome(run)
@@ -582,34 +574,25 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
             "args": plan["args"],
             "summary": plan["summary"],
         }
-    queued = list(flow["slots"].get("queue") or []) if flow and plan["write"] else []
+    queued = list(frame["orders"] or []) if frame and plan["write"] else []
     if queued:
         # "Cancel both": this one is done; the next order goes through the policy check
         # and gets its own confirmation.
-        following = next_in_queue(flow, queued) if flow else None
-        understanding = state.understanding
-        return {
-            **update,
-            "route": "resume",
-            "flow": following,
-            "notices": [*state.notices, {"key": key, "data": data}],
-            "understanding": {**understanding, "act": "resume"} if understanding else None,
-        }
-    if state.paused:
-        # A digression is answered: its reply goes first, then the suspended task resumes
-        # through the policy check (which asks for what it still needs, or confirms).
-        paused = list(state.paused)
-        resumed = paused.pop()
-        understanding = state.understanding
-        return {
-            **update,
-            "route": "resume",
-            "flow": resumed,
-            "paused": paused,
-            "notices": [*state.notices, {"key": key, "data": data}],
-            "understanding": {**understanding, "act": "resume"} if understanding else None,
-        }
-    return {**update, "route": "respond", "flow": None}
+        stack = apply(state.stack, Update(next_in_queue(frame, queued))) if frame else state.stack
+    else:
+        stack = end_task(state.stack)
+    if current(stack) is None:
+        return {**update, "route": "respond", "stack": stack}
+    # A digression is answered: its reply goes first, then the suspended task resumes
+    # through the policy check (which asks for what it still needs, or confirms).
+    understanding = state.understanding
+    return {
+        **update,
+        "route": "resume",
+        "stack": stack,
+        "notices": [*state.notices, {"key": key, "data": data}],
+        "understanding": {**understanding, "act": "resume"} if understanding else None,
+    }
 
 
 def alternative_intent(config: DomainConfig, tool: str) -> str | None:

@@ -14,7 +14,8 @@ from domain.retail.policy import Decision, PolicyInput, decide_task
 from nodes.common import ToolCaller, audit_log, audited, domain_config, session_id, tool_caller
 from nodes.intake import spend_token
 from state.context import Context
-from state.dialogue import DialogueState, Flow, ToolOutcome
+from state.dialogue import DialogueState, ToolOutcome
+from state.stack import Drop, TaskFrame, TaskStack, Update, apply, current
 from understanding.identity import claims_name, email_is_other, name_claim
 
 IDENTITY_LABELS = {
@@ -107,12 +108,14 @@ def missing_identity(identity: dict[str, str]) -> str | None:
     return None
 
 
-def _ask_missing(flow: Flow | None, identity: dict[str, str], language: str) -> dict[str, Any]:
+def _ask_missing(
+    stack: Sequence[TaskFrame], identity: dict[str, str], language: str
+) -> dict[str, Any]:
     missing = missing_identity(identity)
     if missing is None:
-        return _ask_identity(flow, "ask.identity", {})
+        return _ask_identity(stack, "ask.identity", {})
     label = IDENTITY_LABELS.get(language, IDENTITY_LABELS["en"])[missing]
-    return _ask_identity(flow, "ask.identity_partial", {"missing": label})
+    return _ask_identity(stack, "ask.identity_partial", {"missing": label})
 
 
 def forget_failed(identity: dict[str, str]) -> dict[str, str]:
@@ -126,15 +129,18 @@ def forget_failed(identity: dict[str, str]) -> dict[str, str]:
     return kept
 
 
-def _ask_identity(flow: Flow | None, key: str, data: dict[str, Any]) -> dict[str, Any]:
+def _ask_identity(stack: Sequence[TaskFrame], key: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Ask who the customer is; the task in focus (if any) waits for the answer."""
     update: dict[str, Any] = {"route": "ask", "reply_key": key, "reply_data": data}
-    if flow is not None:
-        update["flow"] = {
-            **flow,
+    frame = current(stack)
+    if frame is not None:
+        asking: TaskFrame = {
+            **frame,
             "asked": "identity",
-            "clarify_count": flow["clarify_count"] + 1 if flow["asked"] == "identity" else 1,
+            "clarify_count": frame["clarify_count"] + 1 if frame["asked"] == "identity" else 1,
             "prompt": {"key": "ask.identity", "data": {}},
         }
+        update["stack"] = apply(stack, Update(asking))
     return update
 
 
@@ -242,29 +248,34 @@ def ready(identity: dict[str, str]) -> bool:
 def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
     """A turn that only identifies the user: verified, failed, or what is still missing."""
     if who.failed:
-        return _ask_identity(None, "auth.failed", {})
+        return _ask_identity((), "auth.failed", {})
     verified = [n for n in who.notices if n.get("auth")]
     if verified:
         return _respond("auth.ok", verified[0]["data"])
     if who.user_id is not None:
         return _respond("already_verified")
-    return _ask_missing(None, who.identity, state.language)
+    return _ask_missing((), who.identity, state.language)
+
+
+def _stack_after(stack: Sequence[TaskFrame], decided: TaskFrame | None) -> TaskStack:
+    """The stack once the policy decided: its reading of the task, or the task ended."""
+    return apply(stack, Update(decided) if decided is not None else Drop())
 
 
 def _decided(
     state: DialogueState, context: Context, decision: Decision, notices: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """Turn the policy's decision into the state update (handoff when asked too often)."""
-    flow, understanding = state.flow, state.understanding
-    assert flow is not None and understanding is not None
-    asked = decision.flow["clarify_count"] if decision.flow is not None else 0
+    frame, understanding = state.frame, state.understanding
+    assert frame is not None and understanding is not None
+    asked = decision.frame["clarify_count"] if decision.frame is not None else 0
     if decision.route == "ask" and asked > context.max_clarify:
         audit_log(context.database_url).record(
-            session_id(), "handoff", "clarify_limit", {"intent": flow["intent"]}
+            session_id(), "handoff", "clarify_limit", {"intent": frame["intent"]}
         )
         return {
             "route": "handoff",
-            "flow": decision.flow,
+            "stack": _stack_after(state.stack, decision.frame),
             "reply_key": "handoff.notice",
             "reply_data": {"reason": "clarify_limit"},
         }
@@ -273,12 +284,12 @@ def _decided(
             session_id(),
             "rejection",
             decision.reject_reason or "policy",
-            {"intent": flow["intent"], "reply_key": decision.reply_key},
+            {"intent": frame["intent"], "reply_key": decision.reply_key},
         )
     update: dict[str, Any] = {}
-    if decision.flow is not None and decision.flow["intent"] != flow["intent"]:
+    if decision.frame is not None and decision.frame["intent"] != frame["intent"]:
         # The policy re-read the task (an "exchange" of a pending order is a modification).
-        update["understanding"] = {**understanding, "intent": decision.flow["intent"]}
+        update["understanding"] = {**understanding, "intent": decision.frame["intent"]}
     reply_data = decision.reply_data
     if decision.route == "reject" and reply_data.get("order_id"):
         # "I can't change #W2": the conversation is about #W2 now ("just cancel it" is #W2)
@@ -290,7 +301,7 @@ def _decided(
         "notices": [*notices, *({"key": k, "data": d} for k, d in decision.prefix)],
         "route": decision.route,
         "plan": decision.plan,
-        "flow": decision.flow,
+        "stack": _stack_after(state.stack, decision.frame),
         "reply_key": decision.reply_key,
         "reply_data": reply_data,
     }
@@ -327,32 +338,32 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         return {
             **update,
             "route": "reject",
-            "flow": None,
+            "stack": apply(state.stack, Drop()),
             "reply_key": "auth.other_user",
             "reply_data": {"user_id": verified_before},
         }
     act, intent = understanding["act"], understanding["intent"]
-    flow = state.flow
-    if act == "auth" or (intent == "authenticate" and flow is None):
+    frame = state.frame
+    if act == "auth" or (intent == "authenticate" and frame is None):
         return {**update, **_identity_turn(state, who)}
     notices = list(who.notices)
-    if act == "smalltalk" and flow is not None and intent in CLOSINGS:
+    if act == "smalltalk" and frame is not None and intent in CLOSINGS:
         # "thanks", "that's everything" while a request is open: it is not forgotten; its
         # question (or confirmation) is asked again.
         notices.append({"key": f"{intent}.in_task", "data": {}})
         act = "resume"
-    elif flow is None or act in ("abandon", "handoff", "smalltalk", "deny"):
+    elif frame is None or act in ("abandon", "handoff", "smalltalk", "deny"):
         return {**update, "notices": notices, **_non_task(state, config, act, intent)}
-    if config.intent(flow["intent"]).requires_auth and who.user_id is None:
+    if config.intent(frame["intent"]).requires_auth and who.user_id is None:
         if who.failed:
-            return {**update, **_ask_identity(flow, "auth.failed", {})}
-        return {**update, **_ask_missing(flow, who.identity, state.language)}
+            return {**update, **_ask_identity(state.stack, "auth.failed", {})}
+        return {**update, **_ask_missing(state.stack, who.identity, state.language)}
     decision = decide_task(
         call,
         PolicyInput(
             config=config,
-            flow=flow,
-            intent=flow["intent"],
+            frame=frame,
+            intent=frame["intent"],
             act=act,
             user_id=who.user_id,
             text="" if act == "resume" else understanding["text"],

@@ -21,6 +21,7 @@ from nodes.tracking import correct_listed, track
 from safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
 from state.context import Context
 from state.dialogue import TURN_START, DialogueState, Understanding
+from state.stack import Update, apply
 from understanding import extractors as ex
 from understanding.service import get_understander
 
@@ -116,26 +117,25 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     context = runtime.context
     config = domain_config(context)
     text = last_user_text(state)
-    flow = state.flow
+    frame = state.frame
     understander = get_understander(context)
     reading = understander.read(
         text,
-        expected_slot=flow["asked"] if flow else None,
-        active_intent=flow["intent"] if flow else None,
+        expected_slot=frame["asked"] if frame else None,
+        active_intent=frame["intent"] if frame else None,
         language=state.language,
     )
     correcting = state.confirmation is not None and state.confirmation["reading"] == "correction"
     chosen = ex.chosen_task(text)
-    if chosen is not None and flow is not None and chosen != flow["intent"]:
+    if chosen is not None and frame is not None and chosen != frame["intent"]:
         correcting = False  # "then do the exchange": another task is chosen, not a value changed
-    if correcting and flow is not None:
+    if correcting and frame is not None:
         # The reply corrected the change just listed: it applies to that task, nothing else.
         note = state.confirmation
         changed = note["changed"] if note is not None else []
         tracked = correct_listed(
             config,
-            flow,
-            state.paused,
+            frame,
             state.identity,
             text,
             reading.slots,
@@ -146,8 +146,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     else:
         tracked = track(
             config,
-            flow,
-            state.paused,
+            state.stack,
             state.identity,
             text,
             reading.intent,
@@ -179,8 +178,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         identity = {**identity, "said": remember_said(identity.get("said", ""), text)}
     update: dict[str, Any] = {
         "understanding": understanding,
-        "flow": tracked.flow,
-        "paused": tracked.paused,
+        "stack": tracked.after(state.stack),
         "identity": identity,
         "unknown_streak": state.unknown_streak + 1 if tracked.act == "unknown" else 0,
         "anger_streak": anger_streak,
@@ -189,8 +187,8 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     if route == "handoff":
         reason = "undo" if undo else "anger"
         update.update(reply_key="handoff.notice", reply_data={"reason": reason})
-    if correcting and flow is not None and flow["slots"].get("order_id"):
-        update["focus_order"] = str(flow["slots"]["order_id"])  # "the other one" is not this
+    if correcting and frame is not None and frame["slots"].get("order_id"):
+        update["focus_order"] = str(frame["slots"]["order_id"])  # "the other one" is not this
     if tracked.queued:  # "…and then I'll help you return the watch"
         queued = [f"request.{i}" for i in tracked.queued]
         notices = [{"key": "agenda.queued", "data": {"requests": queued}, "after": True}]
@@ -217,10 +215,10 @@ ORDER_ID_PATTERN = re.compile(r"^#W\d{7}$")
 def validate_slots(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Check every filled slot against its schema; an invalid value is dropped and asked again."""
     config = domain_config(runtime.context)
-    flow = state.flow
-    if flow is None:
+    frame = state.frame
+    if frame is None:
         return {}
-    slots = dict(flow["slots"])
+    slots = dict(frame["slots"])
     for name, value in list(slots.items()):
         spec = config.slots.get(name)
         if spec is None or not isinstance(value, str):
@@ -234,16 +232,16 @@ def validate_slots(state: DialogueState, runtime: Runtime[Context]) -> dict[str,
             slots[f"{name}_invalid"] = value
             if state.user_id is None and state.channel_user_id is None:
                 # Credentials may have come with it: the policy verifies them first.
-                return {"flow": {**flow, "slots": slots}}
+                return {"stack": apply(state.stack, Update({**frame, "slots": slots}))}
             key = (
                 f"ask.{name}_invalid" if f"ask.{name}_invalid" in config.replies else f"ask.{name}"
             )
             return {
-                "flow": {**flow, "slots": slots, "asked": name},
+                "stack": apply(state.stack, Update({**frame, "slots": slots, "asked": name})),
                 "route": "ask",
                 "reply_key": key,
                 "reply_data": {"value": value},
             }
         if spec.choices and value not in spec.choices and value != "other":
             slots.pop(name)
-    return {"flow": {**flow, "slots": slots}}
+    return {"stack": apply(state.stack, Update({**frame, "slots": slots}))}

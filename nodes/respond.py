@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
 from domain.config import DomainConfig
-from nodes.act import answer_text, listed_writes, resume_paused
+from nodes.act import answer_text, listed_writes
 from nodes.common import (
     audit_log,
     audited,
@@ -25,6 +25,7 @@ from planning.reflection import canonical
 from safety.guardrails import check_message
 from state.context import Context
 from state.dialogue import TURN_START, Awaiting, DialogueState, HandoffPackage, ListedWrite
+from state.stack import Clear, Resume, apply, current, resume_notice
 from understanding.grounding import added_content, ungrounded_facts
 from understanding.phrasing import rephrase
 
@@ -52,8 +53,8 @@ def fallback(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
             "reply_key": "handoff.notice",
             "reply_data": {"reason": "unknown_streak"},
         }
-    flow = state.flow
-    prompt = flow.get("prompt") if flow else None
+    frame = state.frame
+    prompt = frame.get("prompt") if frame else None
     if prompt:
         config = domain_config(context)
         question = render(config, prompt["key"], prompt["data"], state.language)
@@ -70,16 +71,9 @@ def reject(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Refuse the request (guardrail or policy); a suspended task resumes afterwards."""
     if state.understanding is None:  # blocked by the input guard: keep the task as it was
         return {"route": "reject"}
-    flow, paused = state.flow, state.paused
-    notices: list[dict[str, Any]] = []
-    if flow is None:
-        flow, paused, notices = resume_paused(state.paused)
-    return {
-        "route": "reject",
-        "flow": flow,
-        "paused": paused,
-        "notices": [*state.notices, *notices],
-    }
+    stack = apply(state.stack, Resume())  # a refused task is over: the waiting one resumes
+    notices = resume_notice(current(stack)) if state.frame is None else []
+    return {"route": "reject", "stack": stack, "notices": [*state.notices, *notices]}
 
 
 def _transcript(state: DialogueState) -> list[dict[str, str]]:
@@ -92,11 +86,13 @@ def _transcript(state: DialogueState) -> list[dict[str, str]]:
 
 def build_package(state: DialogueState, reason: str) -> HandoffPackage:
     """Collect what a human agent needs: summary, intent, slots, tool results, transcript."""
-    flow = state.flow
+    frame = state.frame
     intent = (
-        flow["intent"] if flow else (state.understanding["intent"] if state.understanding else None)
+        frame["intent"]
+        if frame
+        else (state.understanding["intent"] if state.understanding else None)
     )
-    slots = dict(flow["slots"]) if flow else {}
+    slots = dict(frame["slots"]) if frame else {}
     summary = (
         f"Reason: {reason}. User: {state.user_id or 'not verified'}. "
         f"Task: {intent or 'none'}. Slots: {slots or 'none'}. Turns: {state.turn}."
@@ -139,8 +135,8 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     config = domain_config(context)
     key, data = state.reply_key or "fallback", dict(state.reply_data)
     plan = state.plan
-    if state.route == "confirm" and plan is not None and state.flow is not None:
-        key, data = f"confirm.{state.flow['intent']}", dict(plan["summary"])
+    if state.route == "confirm" and plan is not None and state.frame is not None:
+        key, data = f"confirm.{state.frame['intent']}", dict(plan["summary"])
     language = state.language
     notices = list(state.notices)
     notices[:0] = _correction_notices(config, state)
@@ -157,7 +153,7 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     update: dict[str, Any] = {"template_reply": text, "reply": text, "reply_source": "template"}
     if state.route == "confirm" and plan is not None and plan["write"]:
         # What a yes will cover from now on: exactly these writes, nothing else.
-        listing = listed_writes(plan, state.flow)
+        listing = listed_writes(plan, state.frame)
         update["listing"] = listing
         audit_log(context.database_url).record(
             session_id(), "confirmation", "listed", {"writes": listing}
@@ -189,7 +185,7 @@ def _correction_notices(config: DomainConfig, state: DialogueState) -> list[dict
     before = note.get("corrected") if note["reading"] == "correction" else None
     if not before:
         return []
-    after = listed_writes(plan, state.flow)
+    after = listed_writes(plan, state.frame)
     if before == after:
         return [{"key": "confirm.unchanged", "data": {}}]
     parts = unchanged_parts(note["changed"], before, after, config.corrected_args)
@@ -313,8 +309,7 @@ def await_human(
                 "route": "respond",
                 "reply_key": "handoff.released",
                 "handoff": None,
-                "flow": None,
-                "paused": [],
+                "stack": apply(state.stack, Clear()),
                 "unknown_streak": 0,
                 "anger_streak": 0,
             },

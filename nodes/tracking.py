@@ -1,19 +1,36 @@
-"""Dialogue tracking (pure functions): how a message changes the task in progress.
+"""Dialogue tracking (pure functions): the commands a message gives the task stack.
 
 Conversation-repair patterns after Rasa CALM: a slot answer fills the task, a
 correction overwrites a slot, a digression suspends the task and resumes it
-afterwards, "never mind" abandons it, and a new request replaces it.
+afterwards, "never mind" abandons it, a new request replaces it, and further
+requests of the same message wait in line. Tracking only emits the commands
+(:mod:`state.stack`); ``apply`` makes the next stack from them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain.config import DomainConfig, IntentSpec
-from state.dialogue import Flow
+from state.stack import (
+    Digress,
+    Drop,
+    Queue,
+    Resume,
+    StackCommand,
+    Start,
+    TakeUp,
+    TaskFrame,
+    TaskStack,
+    Update,
+    apply_all,
+    current,
+    new_frame,
+    waiting,
+)
 from understanding import extractors as ex
 from understanding.addresses import amend_address
 from understanding.catalogue import contains_phrase
@@ -22,7 +39,7 @@ from understanding.confirmation import names_action
 UNKNOWN = "UNKNOWN"
 IDENTITY_KEYS = ("email", "first_name", "last_name", "zip", "user_id")
 TASK_KINDS = ("read", "write", "knowledge")
-# Extracted keys that carry a task slot (extractor output name → flow slot name).
+# Extracted keys that carry a task slot (extractor output name → frame slot name).
 TASK_SLOT_KEYS = ("order_id", "order_ids", "reason", "payment_ref", "address", "all_items")
 # Questions of a task answered by yes or no ("cancel the whole order instead?").
 YES_NO_QUESTIONS = ("whole_order", "refund_original")
@@ -42,17 +59,15 @@ class Tracked:
     # unknown
     act: str
     intent: str  # the intent this turn is about
-    flow: Flow | None
-    paused: list[Flow]
+    commands: list[StackCommand]  # what the message does to the task stack, in order
     identity: dict[str, str]
     changed: list[str] = field(default_factory=list)  # slots set or overwritten this turn
     queued: list[str] = field(default_factory=list)  # further requests put in line this turn
     looked_up: list[str] = field(default_factory=list)  # orders those requests only read
 
-
-def new_flow(intent: str) -> Flow:
-    """Return an empty task for ``intent``."""
-    return Flow(intent=intent, slots={}, asked=None, clarify_count=0, utterances=[], prompt=None)
+    def after(self, stack: Sequence[TaskFrame]) -> TaskStack:
+        """The task stack once this message's commands are applied to ``stack``."""
+        return apply_all(stack, self.commands)
 
 
 def merge_identity(identity: dict[str, str], slots: dict[str, Any]) -> dict[str, str]:
@@ -77,19 +92,19 @@ def task_slots(slots: dict[str, Any], spec: IntentSpec) -> dict[str, Any]:
     return result
 
 
-def names_expected(flow: Flow, text: str) -> bool:
+def names_expected(frame: TaskFrame, text: str) -> bool:
     """True when the message names what the last question offered (an item, an option).
 
     "Is there no clicky one with RGB? Then the full size clicky one with no backlight"
     answers "which keyboard?" even though it is long and reads like a product question.
     """
-    expect = (flow.get("prompt") or {}).get("expect") or []
+    expect = (frame.get("prompt") or {}).get("expect") or []
     return any(contains_phrase(text, phrase) for phrase in expect)
 
 
-def answers_question(flow: Flow, slots: dict[str, Any], text: str) -> bool:
+def answers_question(frame: TaskFrame, slots: dict[str, Any], text: str) -> bool:
     """True when the message answers what the agent asked for."""
-    asked = flow["asked"]
+    asked = frame["asked"]
     if asked is None:
         return False
     if asked == "identity":
@@ -98,7 +113,7 @@ def answers_question(flow: Flow, slots: dict[str, Any], text: str) -> bool:
         return "yes_no" in slots
     key = SLOT_OF_ASKED.get(asked, asked)
     if key is None:  # items, variants, products are named in words
-        return names_expected(flow, text) or len(text.split()) <= 12 or bool(ex.CJK.search(text))
+        return names_expected(frame, text) or len(text.split()) <= 12 or bool(ex.CJK.search(text))
     return key in slots
 
 
@@ -108,8 +123,7 @@ def _is_short(text: str) -> bool:
 
 def track(
     config: DomainConfig,
-    flow: Flow | None,
-    paused: list[Flow],
+    stack: Sequence[TaskFrame],
     identity: dict[str, str],
     text: str,
     intent: str,
@@ -117,13 +131,14 @@ def track(
     focus_order: str | None = None,
     others: Sequence[tuple[str, str]] = (),
 ) -> Tracked:
-    """Apply one understood message to the task in progress.
+    """The commands one understood message gives the task stack.
 
     ``focus_order`` is the order the conversation was last about: a new task that
     needs an order and names none refers to it ("and the tracking number for it?").
     ``others`` are further requests of the same message (intent, sentence): when a
     task starts, they wait in line behind it and are taken up when it is done.
     """
+    frame = current(stack)
     # "…then do the exchange. credit card for any difference": a part that only gives a
     # value the task itself takes is no request of its own.
     own_spec = config.intents.get(intent)
@@ -136,27 +151,20 @@ def track(
         # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an order only
         # another change names is that change's (a bare "the number is #W2" may be this task's)
         slots = own_orders(slots, text, single=bool(_changes(config, others)))
-    intent = for_order(config, intent, text, flow, focus_order)
-    tracked = _track(config, flow, paused, identity, text, intent, slots, focus_order)
-    if tracked.act in ("new", "switch") and tracked.flow is not None:
-        tracked.paused, tracked.flow = absorb(tracked.paused, tracked.flow)
-        tracked.paused = supersede(tracked.paused, tracked.flow)
+    intent = for_order(config, intent, text, frame, focus_order)
+    tracked = _track(config, stack, identity, text, intent, slots, focus_order)
     # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an answer to the
     # task's question with a change of its own; the change waits behind the task (a question
     # beside an answer, "is there no clicky one? then the full size one", is not queued).
     if tracked.act == "fill":
         others = _changes(config, others)
     if tracked.act in ("new", "switch", "digress", "fill") and others:
-        waiting = [_start(config.intent(i), part, _stated(part)) for i, part in others]
-        tracked.paused = (
-            [*tracked.paused[:-1], *reversed(waiting), tracked.paused[-1]]
-            if (tracked.act == "digress")
-            else [*tracked.paused, *reversed(waiting)]
-        )
+        line = [_start(config.intent(i), part, _stated(part)) for i, part in others]
+        tracked.commands.append(Queue(tuple(line), behind_suspended=tracked.act == "digress"))
         tracked.queued = [i for i, _ in others]
         tracked.looked_up = [
             str(w["slots"]["order_id"])
-            for w in waiting
+            for w in line
             if config.intent(w["intent"]).kind != "write" and w["slots"].get("order_id")
         ]
     return tracked
@@ -190,7 +198,7 @@ def own_orders(slots: dict[str, Any], text: str, *, single: bool = False) -> dic
 
 
 def for_order(
-    config: DomainConfig, intent: str, text: str, flow: Flow | None, focus_order: str | None
+    config: DomainConfig, intent: str, text: str, frame: TaskFrame | None, focus_order: str | None
 ) -> str:
     """The order-scoped form of a request that points at an order ("change its address").
 
@@ -203,7 +211,7 @@ def for_order(
         return intent
     if ex.asked_order_ids(text) or ex.malformed_order_id(text):
         return spec.order_variant  # "it's #W…, same new address": that order's address
-    order = (flow["slots"].get("order_id") if flow is not None else None) or focus_order
+    order = (frame["slots"].get("order_id") if frame is not None else None) or focus_order
     # not "#W2 must keep going to 400 Willow Lane, don't touch it"
     pointing = ex.points_at_order_address(ex.without_held_back(text))
     return spec.order_variant if order and pointing else intent
@@ -218,43 +226,6 @@ def _only_fills(part: str, spec: IntentSpec | None) -> bool:
     return bool(keys) and "order_id" not in keys and keys <= set(task_slots(stated, spec))
 
 
-def supersede(paused: Sequence[Flow], flow: Flow) -> list[Flow]:
-    """Drop the paused tasks a new one restates: same intent, nothing it does not also say.
-
-    "change all my pending orders' address … and the default one too", then "yes, all
-    pending orders and the default address": the waiting address change is asked again,
-    not a second time.
-    """
-
-    def restated(waiting: Flow) -> bool:
-        return waiting["intent"] == flow["intent"] and all(
-            flow["slots"].get(k) == v for k, v in waiting["slots"].items()
-        )
-
-    return [p for p in paused if not restated(p)]
-
-
-def absorb(paused: Sequence[Flow], flow: Flow) -> tuple[list[Flow], Flow]:
-    """A new task that takes up a waiting one of the same kind takes what was said for it.
-
-    "…and cancel #W2 - no longer needed", waiting behind a return; then "yes on the cancel,
-    scratch the return": the cancellation starting now is the waiting one, with its reason.
-    Only a waiting task whose values agree with the new one's (no other order) is taken up.
-    """
-
-    def same(waiting: Flow) -> bool:
-        slots, own = waiting["slots"], flow["slots"]
-        return waiting["intent"] == flow["intent"] and all(
-            own.get(k) in (None, v) for k, v in slots.items()
-        )
-
-    taken = next((p for p in reversed(paused) if same(p)), None)
-    if taken is None:
-        return list(paused), flow
-    merged: Flow = {**flow, "slots": {**taken["slots"], **flow["slots"]}}
-    return [p for p in paused if p is not taken], merged
-
-
 def _stated(text: str) -> dict[str, Any]:
     from understanding.offline import TurnHints, extract_slots
 
@@ -263,8 +234,7 @@ def _stated(text: str) -> dict[str, Any]:
 
 def _track(
     config: DomainConfig,
-    flow: Flow | None,
-    paused: list[Flow],
+    stack: Sequence[TaskFrame],
     identity: dict[str, str],
     text: str,
     intent: str,
@@ -272,30 +242,29 @@ def _track(
     focus_order: str | None,
 ) -> Tracked:
     identity = merge_identity(identity, slots)
-    if flow is not None and flow["slots"].get("order_id"):
-        focus_order = str(flow["slots"]["order_id"])
+    frame = current(stack)
+    if frame is not None and frame["slots"].get("order_id"):
+        focus_order = str(frame["slots"]["order_id"])
     # What a new task starts with: the message's values, plus the order in focus if it fits.
     # Decisions about the task in progress look at what the message itself stated.
     starting = carry_order(config.intents.get(intent), text, slots, focus_order)
     spec = config.intents.get(intent)
-    paused = list(paused)
     drops_task = spec is None or spec.kind not in (*TASK_KINDS, "handoff")
     # "never mind" drops the task unless a new request comes with it; "don't cancel it"
     # takes the request back whatever the classifier made of the words.
-    takes_back = flow is not None and ex.negates_request(text, flow["intent"])
+    takes_back = frame is not None and ex.negates_request(text, frame["intent"])
     # "I'll look for the order number and come back later" drops it whatever else it reads as.
     drops_task = drops_task or ex.postpones(text)
-    if flow is not None and (takes_back or (ex.is_abandon(text) and drops_task)):
-        replaced = spec is not None and spec.kind in TASK_KINDS and spec.name != flow["intent"]
+    if frame is not None and (takes_back or (ex.is_abandon(text) and drops_task)):
+        replaced = spec is not None and spec.kind in TASK_KINDS and spec.name != frame["intent"]
         if replaced and spec is not None and not ex.negates_request(text, spec.name):
             # "don't exchange anything after all, I'll just return the bottle instead"
             started = _start(spec, text, starting)
-            return Tracked("switch", spec.name, started, paused, identity, list(started["slots"]))
-        resumed = paused.pop() if paused else None
-        return Tracked("abandon", flow["intent"], resumed, paused, identity)
-    if flow is None:
-        return _without_task(config, spec, intent, text, starting, paused, identity)
-    return _with_task(config, flow, spec, intent, text, slots, paused, identity, starting)
+            return Tracked("switch", spec.name, [Start(started)], identity, list(started["slots"]))
+        return Tracked("abandon", frame["intent"], [Drop(), Resume()], identity)
+    if frame is None:
+        return _without_task(config, spec, intent, text, starting, identity)
+    return _with_task(config, stack, spec, intent, text, slots, identity, starting)
 
 
 # What a task keeps when a correction points it at another order: what was said for it.
@@ -307,8 +276,7 @@ CHOSEN_BY_THE_TASK = ("order_id", "order_ids", "answers")
 
 def correct_listed(
     config: DomainConfig,
-    flow: Flow,
-    paused: list[Flow],
+    frame: TaskFrame,
     identity: dict[str, str],
     text: str,
     slots: dict[str, Any],
@@ -328,13 +296,13 @@ def correct_listed(
     so the items named before do not come back. The policy then lists the corrected change
     for a new yes.
     """
-    spec = config.intent(flow["intent"])
+    spec = config.intent(frame["intent"])
     fills = task_slots(slots, spec)
-    listed_order = flow["slots"].get("order_id")
+    listed_order = frame["slots"].get("order_id")
     named = list(fills.get("order_ids") or [])
     others = [o for o in named if o != listed_order]
     # several orders were listed: "#W1 和 #W3 取消，#W2 先留着" keeps these, the listed one first
-    narrowed = bool(flow["slots"].get("queue")) and listed_order in named
+    narrowed = bool(frame["orders"]) and listed_order in named
     if narrowed:
         fills["order_id"], fills["order_ids"] = listed_order, [listed_order, *others]
     else:
@@ -342,7 +310,7 @@ def correct_listed(
         if others:  # "keep #W1, the one I want gone is #W2": the order that is not listed
             fills["order_id"] = others[0]
     fills.pop("all_items", None)
-    listed_address = flow["slots"].get("address")
+    listed_address = frame["slots"].get("address")
     given = fills.get("address")
     if (
         isinstance(listed_address, dict)
@@ -355,28 +323,29 @@ def correct_listed(
             fills["address"] = amended
         elif given is not None:
             fills.pop("address")
-    updated: Flow = {
-        **flow,
-        "slots": dict(flow["slots"]),
+    updated: TaskFrame = {
+        **frame,
+        "slots": dict(frame["slots"]),
         "asked": None,
-        "utterances": [*flow["utterances"], text],
+        "utterances": [*frame["utterances"], text],
+        "orders": None,  # the orders are found again from the corrected values
+        "all_agreed": False,
     }
-    listed = flow["slots"].get("order_id")
+    listed = frame["slots"].get("order_id")
     other = fills.get("order_id") not in (None, listed) or ex.means_other_order(text) or elsewhere
     if other:
-        kept = {k: v for k, v in flow["slots"].items() if k in KEPT_FOR_ANOTHER_ORDER}
+        kept = {k: v for k, v in frame["slots"].items() if k in KEPT_FOR_ANOTHER_ORDER}
         updated["slots"] = kept
     if other or narrowed or narrowed_items:
         # items named for the other order, the orders kept, or the items kept are in this
         # message
         updated["utterances"] = [text]
-    dropped = ("queue", "confirmed_all", *(CHOSEN_BY_THE_TASK if reselect and not other else ()))
-    for key in dropped:
+    for key in CHOSEN_BY_THE_TASK if reselect and not other else ():
         updated["slots"].pop(key, None)
     updated["slots"].update(fills)
-    changed = [k for k, v in fills.items() if flow["slots"].get(k) != v]
+    changed = [k for k, v in fills.items() if frame["slots"].get(k) != v]
     return Tracked(
-        "correct", flow["intent"], updated, paused, merge_identity(identity, {}), changed
+        "correct", frame["intent"], [Update(updated)], merge_identity(identity, {}), changed
     )
 
 
@@ -399,11 +368,11 @@ def carry_order(
     return slots
 
 
-def _start(spec: IntentSpec, text: str, slots: dict[str, Any]) -> Flow:
-    flow = new_flow(spec.name)
-    flow["slots"] = task_slots(slots, spec)
-    flow["utterances"] = [text]
-    return flow
+def _start(spec: IntentSpec, text: str, slots: dict[str, Any]) -> TaskFrame:
+    frame = new_frame(spec.name)
+    frame["slots"] = task_slots(slots, spec)
+    frame["utterances"] = [text]
+    return frame
 
 
 def _without_task(
@@ -412,7 +381,6 @@ def _without_task(
     intent: str,
     text: str,
     slots: dict[str, Any],
-    paused: list[Flow],
     identity: dict[str, str],
 ) -> Tracked:
     if spec is None:
@@ -420,22 +388,27 @@ def _without_task(
         declines = slots.get("yes_no") == "no" or ex.negates_request(text)
         act = "deny" if declines else "unknown"
         act = "auth" if any(slots.get(k) for k in IDENTITY_KEYS) else act
-        return Tracked(act, intent, None, paused, identity)
+        return Tracked(act, intent, [], identity)
     if spec.kind == "write" and not slots.get("order_id") and ex.negates_request(text, spec.name):
         # "she wants the watch after all, so keep the order - nothing to cancel": no task
-        return Tracked("abandon", intent, None, paused, identity)
+        return Tracked("abandon", intent, [], identity)
     if spec.kind in TASK_KINDS:
-        flow = _start(spec, text, slots)
-        return Tracked("new", intent, flow, paused, identity, list(flow["slots"]))
+        frame = _start(spec, text, slots)
+        return Tracked("new", intent, [Start(frame)], identity, list(frame["slots"]))
     act = {"smalltalk": "smalltalk", "auth": "auth", "handoff": "handoff"}[spec.kind]
     if act == "smalltalk" and any(slots.get(k) for k in IDENTITY_KEYS):
         act = "auth"  # "ugh sorry, 98187. that's definitely it" identifies, whatever it sounds like
-    return Tracked(act, intent, None, paused, identity)
+    return Tracked(act, intent, [], identity)
+
+
+def _last_waiting(line: Sequence[TaskFrame], wanted: Callable[[TaskFrame], bool]) -> int | None:
+    """The position of the waiting task nearest the top that is ``wanted``, if any."""
+    return next((i for i in reversed(range(len(line))) if wanted(line[i])), None)
 
 
 def _waiting_change(
-    config: DomainConfig, paused: Sequence[Flow], spec: IntentSpec | None
-) -> Flow | None:
+    config: DomainConfig, line: Sequence[TaskFrame], spec: IntentSpec | None
+) -> int | None:
     """The waiting change a message asking for ``spec``'s kind of change belongs to, if any.
 
     A change asked while another task is in progress, of the kind (intent or family) of
@@ -444,23 +417,22 @@ def _waiting_change(
     if spec is None or spec.kind != "write":
         return None
 
-    def same_kind(waiting: Flow) -> bool:
+    def same_kind(waiting: TaskFrame) -> bool:
         other = config.intent(waiting["intent"])
         return other.name == spec.name or (other.family is not None and other.family == spec.family)
 
-    return next((p for p in reversed(paused) if same_kind(p)), None)
+    return _last_waiting(line, same_kind)
 
 
 def _take_up(
     config: DomainConfig,
-    waiting: Flow,
-    flow: Flow,
-    paused: list[Flow],
+    position: int,
+    waiting: TaskFrame,
     identity: dict[str, str],
     text: str,
     slots: dict[str, Any],
 ) -> Tracked:
-    """Resume ``waiting`` with this message and what it states; ``flow`` waits in its place.
+    """Resume ``waiting`` with this message and what it states; the task in focus waits.
 
     Only an order the message names itself joins the change (the one in focus is the
     task in progress's, not the waiting change's).
@@ -469,37 +441,38 @@ def _take_up(
     stated = task_slots(slots, spec)
     if not ex.order_ids(text):
         stated = {k: v for k, v in stated.items() if k not in ("order_id", "order_ids")}
-    remaining = [p for p in paused if p is not waiting]
-    resumed: Flow = {
+    resumed: TaskFrame = {
         **waiting,
         "slots": {**waiting["slots"], **stated},
         "asked": None,
         "utterances": [*waiting["utterances"], text],
     }
     return Tracked(
-        "switch", spec.name, resumed, [*remaining, flow], identity, list(resumed["slots"])
+        "switch", spec.name, [TakeUp(position, resumed)], identity, list(resumed["slots"])
     )
 
 
 def _with_task(
     config: DomainConfig,
-    flow: Flow,
+    stack: Sequence[TaskFrame],
     spec: IntentSpec | None,
     intent: str,
     text: str,
     slots: dict[str, Any],
-    paused: list[Flow],
     identity: dict[str, str],
     starting: dict[str, Any],
 ) -> Tracked:
-    flow_spec = config.intent(flow["intent"])
-    answering = answers_question(flow, slots, text)
+    frame = current(stack)
+    assert frame is not None
+    line = waiting(stack)
+    frame_spec = config.intent(frame["intent"])
+    answering = answers_question(frame, slots, text)
     other_task = (
         spec is not None
         and spec.kind in TASK_KINDS
-        and spec.name != flow["intent"]
+        and spec.name != frame["intent"]
         and not (
-            spec.family is not None and spec.family == flow_spec.family and spec.kind == "write"
+            spec.family is not None and spec.family == frame_spec.family and spec.kind == "write"
         )
     )  # "exchange" during a modification of the same items is the same request
     # A bare id or number during a task belongs to the task, whatever it resembles; so does
@@ -509,7 +482,7 @@ def _with_task(
         and spec.kind == "read"
         and (
             slots.get("order_id") is not None
-            and slots.get("order_id") == flow["slots"].get("order_id")
+            and slots.get("order_id") == frame["slots"].get("order_id")
         )
     )
     # A value this task is waiting for ("use my credit card for the difference") stays in the
@@ -518,13 +491,13 @@ def _with_task(
     # digression, and the value is kept for the task.
     carried = {
         key: value
-        for key, value in task_slots(slots, flow_spec).items()
-        if key not in ("order_id", "order_ids", "all_items") and flow["slots"].get(key) != value
+        for key, value in task_slots(slots, frame_spec).items()
+        if key not in ("order_id", "order_ids", "all_items") and frame["slots"].get(key) != value
     }
-    new_order = slots.get("order_id") not in (None, flow["slots"].get("order_id"))
+    new_order = slots.get("order_id") not in (None, frame["slots"].get("order_id"))
     digressing = spec is not None and spec.digression and ex.is_question(text)
     chosen = ex.chosen_task(text)  # "then do the exchange": picked by name, values or not
-    if chosen is not None and chosen != flow["intent"] and chosen in config.intents:
+    if chosen is not None and chosen != frame["intent"] and chosen in config.intents:
         spec, intent = config.intent(chosen), chosen
         other_task = True
     other_task = (
@@ -541,64 +514,67 @@ def _with_task(
         and names_action(text, spec.actions)
     )
     plainly_answers = (
-        answering and (_is_short(text) or names_expected(flow, text)) and not asks_write
+        answering and (_is_short(text) or names_expected(frame, text)) and not asks_write
     )
     if chosen is not None and other_task and spec is not None:
         # The picked task may be waiting already ("…and exchange the boots"): take it up
         # with what was said for it, plus this message.
-        waiting = next((p for p in reversed(paused) if p["intent"] == chosen), None)
-        if waiting is not None:
-            paused.remove(waiting)
-            resumed = Flow(
-                intent=waiting["intent"],
-                slots={**waiting["slots"], **task_slots(starting, spec)},
-                asked=waiting["asked"],
-                clarify_count=waiting["clarify_count"],
-                utterances=[*waiting["utterances"], text],
-                prompt=waiting["prompt"],
+        picked = _last_waiting(line, lambda w: w["intent"] == chosen)
+        if picked is not None:
+            taken = line[picked]
+            resumed: TaskFrame = {
+                **taken,
+                "slots": {**taken["slots"], **task_slots(starting, spec)},
+                "utterances": [*taken["utterances"], text],
+            }
+            return Tracked(
+                "switch",
+                chosen,
+                [TakeUp(picked, resumed, keep_current=False)],
+                identity,
+                list(resumed["slots"]),
             )
-            return Tracked("switch", chosen, resumed, paused, identity, list(resumed["slots"]))
-    waiting = _waiting_change(config, paused, spec) if other_task else None
-    if waiting is not None and not plainly_answers:
+    position = _waiting_change(config, line, spec) if other_task else None
+    if position is not None and not plainly_answers:
         # "i5 over i7, silver or black" while a return asks which speaker: words for the item
         # change waiting behind it, taken up now with this message; the return waits instead
-        return _take_up(config, waiting, flow, paused, identity, text, slots)
+        return _take_up(config, position, line[position], identity, text, slots)
     if other_task and spec is not None and not plainly_answers:
-        if spec.digression:
-            paused.append({**flow, "slots": {**flow["slots"], **carried}})
-            started = _start(spec, text, starting)
-            return Tracked("digress", spec.name, started, paused, identity, list(started["slots"]))
         started = _start(spec, text, starting)
-        return Tracked("switch", spec.name, started, paused, identity, list(started["slots"]))
+        if spec.digression:
+            command: StackCommand = Digress(started, carried)
+            return Tracked("digress", spec.name, [command], identity, list(started["slots"]))
+        return Tracked("switch", spec.name, [Start(started)], identity, list(started["slots"]))
     # "Sorry, I mistyped. The order is #W…" answers the question even if it reads like a
     # complaint; only asking for a person, or anger, hands the conversation over then.
     plain_answer = answering and not ex.asks_for_person(text) and not ex.is_angry(text)
     if spec is not None and spec.kind == "handoff" and not plain_answer:
-        return Tracked("handoff", intent, flow, paused, identity)
-    fills = task_slots(slots, flow_spec)
-    if flow["asked"] in YES_NO_QUESTIONS and "yes_no" in slots:
-        fills[str(flow["asked"])] = slots["yes_no"]
+        return Tracked("handoff", intent, [], identity)
+    fills = task_slots(slots, frame_spec)
+    if frame["asked"] in YES_NO_QUESTIONS and "yes_no" in slots:
+        fills[str(frame["asked"])] = slots["yes_no"]
     if spec is not None and spec.kind == "smalltalk" and not fills and not answering:
-        return Tracked("smalltalk", intent, flow, paused, identity)
-    updated: Flow = {
-        **flow,
-        "slots": dict(flow["slots"]),
-        "utterances": [*flow["utterances"], text],
+        return Tracked("smalltalk", intent, [], identity)
+    updated: TaskFrame = {
+        **frame,
+        "slots": dict(frame["slots"]),
+        "utterances": [*frame["utterances"], text],
     }
     changed = [k for k, v in fills.items() if updated["slots"].get(k) != v]
-    correcting = any(k in flow["slots"] for k in changed) or (
+    correcting = any(k in frame["slots"] for k in changed) or (
         ex.is_correction(text) and (bool(fills) or answering)
     )
     updated["slots"].update(fills)
     said_nothing = not fills and not answering and not any(slots.get(k) for k in IDENTITY_KEYS)
     # Items and options are named in words only the catalogue can read ("the one without
     # water resistance"): in such a task the policy gets to read the message.
-    about_items = bool({"item_ids", "new_item_ids"} & set(flow_spec.slots))
+    about_items = bool({"item_ids", "new_item_ids"} & set(frame_spec.slots))
     catalogue_may_read = about_items and not ex.is_question(text) and "yes_no" not in slots
     same_request = spec is not None and (
-        spec.name == flow["intent"] or (spec.family is not None and spec.family == flow_spec.family)
+        spec.name == frame["intent"]
+        or (spec.family is not None and spec.family == frame_spec.family)
     )
     if said_nothing and not same_request and not catalogue_may_read:
-        return Tracked("unknown", flow["intent"], updated, paused, identity)
+        return Tracked("unknown", frame["intent"], [Update(updated)], identity)
     act = "correct" if correcting else "fill"
-    return Tracked(act, flow["intent"], updated, paused, identity, changed)
+    return Tracked(act, frame["intent"], [Update(updated)], identity, changed)

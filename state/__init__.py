@@ -4,22 +4,24 @@ from state.context import Context
 from state.dialogue import (
     ActionPlan,
     DialogueState,
-    Flow,
     HandoffPackage,
     InputState,
     OutputState,
     ToolOutcome,
     Understanding,
 )
+from state.stack import StackCommand, TaskFrame, TaskStack
 
 __all__ = [
     "ActionPlan",
     "Context",
     "DialogueState",
-    "Flow",
     "HandoffPackage",
     "InputState",
     "OutputState",
+    "StackCommand",
+    "TaskFrame",
+    "TaskStack",
     "ToolOutcome",
     "Understanding",
 ]

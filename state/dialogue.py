@@ -16,6 +16,7 @@ from langgraph.graph.message import add_messages
 from state.records import Language as Language
 from state.records import ListedWrite as ListedWrite
 from state.records import ToolOutcome as ToolOutcome
+from state.stack import TaskFrame, TaskStack, current
 from state.task import TaskBrief, TaskRun
 
 Awaiting = Literal["confirmation", "clarification", "human", "nothing"]
@@ -31,17 +32,6 @@ def extend_path(left: list[str] | None, right: list[str] | None) -> list[str]:
     if right and right[0] == TURN_START:
         return list(right[1:])
     return [*(left or []), *(right or [])]
-
-
-class Flow(TypedDict):
-    """A task the user asked for, being filled and checked across turns."""
-
-    intent: str  # catalogue intent name, e.g. "cancel_order"
-    slots: dict[str, Any]  # filled slot values (validated, canonical)
-    asked: str | None  # the slot the agent asked for last, if any
-    clarify_count: int  # times in a row the agent asked the same question (bounded by max_clarify)
-    utterances: list[str]  # the user's messages in this flow (items are resolved from them)
-    prompt: dict[str, Any] | None  # the last question asked ({"key", "data"}), to re-ask on resume
 
 
 class Understanding(TypedDict):
@@ -108,8 +98,7 @@ class DialogueState(InputState):
     turn: int = 0  # number of user turns so far
     turn_started: float = 0.0  # when this turn's message arrived (epoch s; the turn deadline)
     understanding: Understanding | None = None  # this turn's understanding
-    flow: Flow | None = None  # the task in progress
-    paused: list[Flow] = field(default_factory=list)  # tasks suspended by a digression (LIFO)
+    stack: TaskStack = field(default_factory=list)  # the task in focus on top, waiting ones below
     route: Route = "respond"  # the decision of the policy check for this turn
     plan: ActionPlan | None = None  # approved tool call awaiting execution or confirmation
     outcome: ToolOutcome | None = None  # this turn's tool result
@@ -136,6 +125,11 @@ class DialogueState(InputState):
     handoff: HandoffPackage | None = None  # from the handoff until a human agent releases it
     path: Annotated[list[str], extend_path] = field(default_factory=list)  # nodes this turn
 
+    @property
+    def frame(self) -> TaskFrame | None:
+        """The task in focus (the stack's top frame when it is active), if any."""
+        return current(self.stack)
+
 
 class OutputState(TypedDict, total=False):
     """What a caller reads back after a turn."""
@@ -146,5 +140,5 @@ class OutputState(TypedDict, total=False):
     path: list[str]
     user_id: str | None
     understanding: Understanding | None
-    flow: Flow | None
+    stack: TaskStack
     handoff: HandoffPackage | None

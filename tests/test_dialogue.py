@@ -88,11 +88,11 @@ def test_audit_trail_records_nodes_tools_and_rejections(agent: Keel, context: Co
 
 def test_rejected_input_loses_nothing(agent: Keel) -> None:
     agent.send("s4", f"{HARPER} I want to return something from {HARPER_DELIVERED}")
-    before = agent.values("s4")["flow"]
+    before = agent.values("s4")["stack"]
     turn = agent.send("s4", "x' OR '1'='1'; DROP TABLE orders; --")
     assert turn.path == ["guard_input", "reject", "compose_reply", "check_output"]
     after = agent.values("s4")
-    assert after["flow"] == before and after["user_id"] == "harper_ahmed_1689"
+    assert after["stack"] == before and after["user_id"] == "harper_ahmed_1689"
 
 
 def test_handoff_is_a_mode_until_the_human_releases_it(agent: Keel, context: Context) -> None:

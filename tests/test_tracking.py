@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from domain.config import load_domain
-from nodes.tracking import carry_order, new_flow, track
-from state.dialogue import Flow
+from nodes.tracking import carry_order, track
+from state.stack import TaskFrame, current, new_frame, waiting
 
 CONFIG = load_domain("retail")
 
 
-def flow(intent: str, asked: str | None = None, **slots: Any) -> Flow:
-    started = new_flow(intent)
+@dataclass
+class After:
+    """What one message did: its act, and the stack once its commands are applied."""
+
+    act: str
+    frame: TaskFrame | None  # the task in focus afterwards
+    paused: list[TaskFrame]  # the tasks waiting afterwards, the next to resume last
+
+
+def track_on(frame: TaskFrame | None, line: list[TaskFrame], *args: Any) -> After:
+    """Track a message against a stack of ``line`` (waiting) under ``frame`` (in focus)."""
+    stack = [*({**w, "kind": "queued"} for w in line), *([frame] if frame else [])]
+    tracked = track(CONFIG, stack, *args)  # type: ignore[arg-type]
+    after = tracked.after(stack)  # type: ignore[arg-type]
+    assert stack == [*({**w, "kind": "queued"} for w in line), *([frame] if frame else [])]
+    return After(tracked.act, current(after), waiting(after))
+
+
+def frame(intent: str, asked: str | None = None, **slots: Any) -> TaskFrame:
+    started = new_frame(intent)
     started["slots"] = dict(slots)
     started["asked"] = asked
     started["utterances"] = ["earlier message"]
@@ -41,86 +60,84 @@ def test_a_write_needs_the_user_to_point_back_at_the_order() -> None:
 
 
 def test_an_answer_naming_the_offered_options_stays_in_the_task() -> None:
-    asking = flow("exchange_items", "new_item_ids", order_id="#W1111111")
+    asking = frame("exchange_items", "new_item_ids", order_id="#W1111111")
     asking["prompt"] = {"key": "ask.variant_ambiguous", "data": {}, "expect": ["clicky", "RGB"]}
     text = "Is there no clicky one with RGB in full size? Then I'll take the clicky one with none"
-    tracked = track(CONFIG, asking, [], {}, text, "product_info", {})
-    assert tracked.act in ("fill", "correct") and tracked.flow is not None
-    assert tracked.flow["intent"] == "exchange_items" and tracked.paused == []
+    tracked = track_on(asking, [], {}, text, "product_info", {})
+    assert tracked.act in ("fill", "correct") and tracked.frame is not None
+    assert tracked.frame["intent"] == "exchange_items" and tracked.paused == []
 
 
 def test_a_question_during_a_task_is_a_digression_that_keeps_named_values() -> None:
-    returning = flow("return_items", "payment_method_id", order_id="#W1111111")
+    returning = frame("return_items", "payment_method_id", order_id="#W1111111")
     slots = {"payment_ref": {"source": "paypal"}}
     text = "how long does it take to get a refund on paypal?"
-    tracked = track(CONFIG, returning, [], {}, text, "policy_question", slots)
-    assert tracked.act == "digress" and tracked.flow is not None
-    assert tracked.flow["intent"] == "policy_question"
+    tracked = track_on(returning, [], {}, text, "policy_question", slots)
+    assert tracked.act == "digress" and tracked.frame is not None
+    assert tracked.frame["intent"] == "policy_question"
     assert tracked.paused[-1]["slots"]["payment_ref"] == {"source": "paypal"}
 
 
 def test_a_value_for_the_task_is_not_a_new_request() -> None:
-    exchanging = flow("exchange_items", "new_item_ids", order_id="#W1111111")
+    exchanging = frame("exchange_items", "new_item_ids", order_id="#W1111111")
     slots = {"payment_ref": {"source": "credit_card"}}
     text = "Use my credit card for any difference."
-    tracked = track(CONFIG, exchanging, [], {}, text, "modify_payment", slots)
-    assert tracked.act == "fill" and tracked.flow is not None
-    assert tracked.flow["intent"] == "exchange_items"
-    assert tracked.flow["slots"]["payment_ref"] == {"source": "credit_card"}
+    tracked = track_on(exchanging, [], {}, text, "modify_payment", slots)
+    assert tracked.act == "fill" and tracked.frame is not None
+    assert tracked.frame["intent"] == "exchange_items"
+    assert tracked.frame["slots"]["payment_ref"] == {"source": "credit_card"}
 
 
 def test_another_order_is_another_request() -> None:
-    exchanging = flow("exchange_items", "payment_method_id", order_id="#W1111111")
+    exchanging = frame("exchange_items", "payment_method_id", order_id="#W1111111")
     slots = {"order_id": "#W2222222", "reason": "no longer needed"}
     text = "and please cancel order #W2222222, I no longer need it"
-    tracked = track(CONFIG, exchanging, [], {}, text, "cancel_order", slots)
-    assert tracked.act == "switch" and tracked.flow is not None
-    assert tracked.flow["intent"] == "cancel_order"
+    tracked = track_on(exchanging, [], {}, text, "cancel_order", slots)
+    assert tracked.act == "switch" and tracked.frame is not None
+    assert tracked.frame["intent"] == "cancel_order"
 
 
 def test_a_bare_id_belongs_to_the_task() -> None:
-    returning = flow("return_items", "order_id")
-    tracked = track(
-        CONFIG, returning, [], {}, "#W3333333", "order_status", {"order_id": "#W3333333"}
-    )
-    assert tracked.flow is not None and tracked.flow["intent"] == "return_items"
-    assert tracked.flow["slots"]["order_id"] == "#W3333333"
+    returning = frame("return_items", "order_id")
+    tracked = track_on(returning, [], {}, "#W3333333", "order_status", {"order_id": "#W3333333"})
+    assert tracked.frame is not None and tracked.frame["intent"] == "return_items"
+    assert tracked.frame["slots"]["order_id"] == "#W3333333"
 
 
 def test_taking_a_request_back_or_asking_for_a_human() -> None:
-    cancelling = flow("cancel_order", "reason", order_id="#W1111111")
-    kept = track(CONFIG, cancelling, [], {}, "I'll keep it, don't cancel it", "cancel_order", {})
-    assert kept.act == "abandon" and kept.flow is None
-    human = track(CONFIG, cancelling, [], {}, "算了，给我转人工", "request_human", {})
+    cancelling = frame("cancel_order", "reason", order_id="#W1111111")
+    kept = track_on(cancelling, [], {}, "I'll keep it, don't cancel it", "cancel_order", {})
+    assert kept.act == "abandon" and kept.frame is None
+    human = track_on(cancelling, [], {}, "算了，给我转人工", "request_human", {})
     assert human.act == "handoff"
 
 
 def test_a_yes_answers_a_yes_no_question_of_the_task() -> None:
-    cancelling = flow("cancel_order", "whole_order", order_id="#W1111111")
-    tracked = track(CONFIG, cancelling, [], {}, "yes", "UNKNOWN", {"yes_no": "yes"})
-    assert tracked.flow is not None and tracked.flow["slots"]["whole_order"] == "yes"
+    cancelling = frame("cancel_order", "whole_order", order_id="#W1111111")
+    tracked = track_on(cancelling, [], {}, "yes", "UNKNOWN", {"yes_no": "yes"})
+    assert tracked.frame is not None and tracked.frame["slots"]["whole_order"] == "yes"
 
 
 def test_an_answer_with_another_change_queues_the_change_and_no_question() -> None:
     """Set G lost_15: an answer with a change for another order queues that change (it moved
     the task to that order, then was lost); τ² task 0: a question asked beside the answer is
     not queued as a request of its own."""
-    cancelling = flow("cancel_order", "reason", order_id="#W1111111")
+    cancelling = frame("cancel_order", "reason", order_id="#W1111111")
     text = "Ordered it by mistake. Oh and my other order #W2222222 needs to go to 1 Main St"
     other = "Oh and my other order #W2222222 needs to go to 1 Main St"
     slots = {"order_id": "#W2222222", "reason": "ordered by mistake"}
-    tracked = track(
-        CONFIG, cancelling, [], {}, text, "cancel_order", slots, None, [("modify_address", other)]
+    tracked = track_on(
+        cancelling, [], {}, text, "cancel_order", slots, None, [("modify_address", other)]
     )
-    assert tracked.flow is not None and tracked.flow["slots"]["order_id"] == "#W1111111"
+    assert tracked.frame is not None and tracked.frame["slots"]["order_id"] == "#W1111111"
     assert [w["intent"] for w in tracked.paused] == ["modify_address"]
 
-    asking = flow("exchange_items", "new_item_ids", order_id="#W1111111")
+    asking = frame("exchange_items", "new_item_ids", order_id="#W1111111")
     asking["prompt"] = {"key": "ask.variant_ambiguous", "data": {}, "expect": ["clicky", "RGB"]}
     question = "Is there no clicky one with RGB in full size?"
     text = f"{question} Then I'll take the clicky one with none"
-    tracked = track(
-        CONFIG, asking, [], {}, text, "exchange_items", {}, None, [("product_info", question)]
+    tracked = track_on(
+        asking, [], {}, text, "exchange_items", {}, None, [("product_info", question)]
     )
     assert tracked.paused == []
 
@@ -133,15 +150,15 @@ def test_a_change_asked_during_a_task_is_the_change_already_waiting() -> None:
     the customer's preference: it was listed with an i7 and agreed to (blind τ² task 35).
     """
     paypal = {"source": "paypal"}
-    returning = flow("return_items", "item_ids", order_id="#W1111111", payment_ref=paypal)
-    changing = flow("modify_items")
+    returning = frame("return_items", "item_ids", order_id="#W1111111", payment_ref=paypal)
+    changing = frame("modify_items")
     changing["utterances"] = ["in my other order change the 17-inch laptop to the 13-inch one"]
     text = "i5 over i7, and silver or black over any other color. PayPal for the difference."
     slots = {"payment_ref": paypal, "order_id": "#W1111111"}
-    tracked = track(CONFIG, returning, [changing], {}, text, "exchange_items", slots, "#W1111111")
-    assert tracked.flow is not None and tracked.flow["intent"] == "modify_items"
-    assert tracked.flow["utterances"][-1] == text  # the preference reaches the change
-    assert tracked.flow["slots"] == {"payment_ref": paypal}  # not the return's order
+    tracked = track_on(returning, [changing], {}, text, "exchange_items", slots, "#W1111111")
+    assert tracked.frame is not None and tracked.frame["intent"] == "modify_items"
+    assert tracked.frame["utterances"][-1] == text  # the preference reaches the change
+    assert tracked.frame["slots"] == {"payment_ref": paypal}  # not the return's order
     assert [(w["intent"], w["slots"]) for w in tracked.paused] == [
         ("return_items", {"order_id": "#W1111111", "payment_ref": paypal})
     ]  # the return waits, it is not dropped

@@ -16,7 +16,8 @@ from typing import Any
 
 from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
-from state.dialogue import ActionPlan, Flow, Route, ToolOutcome
+from state.dialogue import ActionPlan, Route, ToolOutcome
+from state.stack import TaskFrame, new_frame
 from understanding import extractors as ex
 from understanding.addresses import completed_address
 from understanding.catalogue import (
@@ -67,7 +68,7 @@ class Decision:
     reply_key: str = ""
     reply_data: dict[str, Any] = field(default_factory=dict)
     plan: ActionPlan | None = None
-    flow: Flow | None = None
+    frame: TaskFrame | None = None
     prefix: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     handoff_reason: str | None = None
     reject_reason: str | None = None
@@ -78,7 +79,7 @@ class PolicyInput:
     """The facts of the turn the policy decides on."""
 
     config: DomainConfig
-    flow: Flow | None
+    frame: TaskFrame | None
     intent: str  # this turn's intent (after tracking)
     act: str  # dialogue act from tracking
     user_id: str | None
@@ -170,16 +171,23 @@ class RetailPolicy:
     def __init__(self, call: ToolCaller, inp: PolicyInput) -> None:
         self.call = call
         self.inp = inp
-        self.flow: Flow = dict(inp.flow) if inp.flow else _empty_flow(inp.intent)  # type: ignore[assignment]
-        self.slots: dict[str, Any] = dict(self.flow["slots"])
+        self.frame: TaskFrame = {**inp.frame} if inp.frame else new_frame(inp.intent)
+        self.slots: dict[str, Any] = dict(self.frame["slots"])
+        # further orders of a several-order change ("cancel both"), listed with the first
+        self.orders: list[str] | None = self.frame["orders"]
         self.found_order: str | None = None  # an order id looked up from the items named
         self.notices: list[tuple[str, dict[str, Any]]] = []  # lines said before the reply
         self.progress: Any = None  # what the task has settled so far (items and variants)
         self._context: list[str] | None = None  # an earlier message the task leans on
 
     # -- helpers -----------------------------------------------------------------
+    def _keep(self) -> None:
+        """What the task settled this turn goes back into its frame."""
+        self.frame["slots"] = self.slots
+        self.frame["orders"] = self.orders
+
     def _order_owner(self) -> dict[str, Any]:
-        self._find_order(ORDER_STATUSES.get(self.flow["intent"], ()))
+        self._find_order(ORDER_STATUSES.get(self.frame["intent"], ()))
         order_id = self._require("order_id")
         outcome = self.call("get_order_owner", {"order_id": order_id})
         if not outcome["ok"] and outcome["error"] == "DATA_NOT_FOUND":
@@ -193,11 +201,11 @@ class RetailPolicy:
     def _order_details(self) -> dict[str, Any]:
         self._order_owner()
         details = _need(self.call("get_order_details", {"order_id": self.slots["order_id"]}))
-        if self.flow["intent"] in ITEM_INTENTS and self._names_other_items(details):
+        if self.frame["intent"] in ITEM_INTENTS and self._names_other_items(details):
             # "I think it's #W8855135" but the camera is not in it: look where it is.
             wrong = self.slots.pop("order_id")
             self.notices.append(("item.not_in_order", {"order_id": wrong}))
-            self._find_order(ORDER_STATUSES.get(self.flow["intent"], ()))
+            self._find_order(ORDER_STATUSES.get(self.frame["intent"], ()))
             self._order_owner()
             details = _need(self.call("get_order_details", {"order_id": self.slots["order_id"]}))
         return details
@@ -291,11 +299,11 @@ class RetailPolicy:
         raise Ask("ask.payment_method_id", "payment_method_id", methods=labels, purpose_key=purpose)
 
     def _utterances(self) -> list[str]:
-        return list(reversed(self.flow.get("utterances") or [self.inp.text]))
+        return list(reversed(self.frame.get("utterances") or [self.inp.text]))
 
     def _history(self) -> list[str]:
         """The user's messages in this task, oldest first (see :meth:`_leaned_on`)."""
-        own = list(self.flow.get("utterances") or [self.inp.text])
+        own = list(self.frame.get("utterances") or [self.inp.text])
         return [*self._leaned_on(own), *own]
 
     def _leaned_on(self, own: Sequence[str]) -> list[str]:
@@ -307,7 +315,7 @@ class RetailPolicy:
         if self._context is not None:
             return self._context
         self._context = []
-        if self.flow["intent"] not in ITEM_INTENTS or not self.inp.user_id:
+        if self.frame["intent"] not in ITEM_INTENTS or not self.inp.user_id:
             return self._context
         if any(ex.order_ids(t) for t in own):
             return self._context
@@ -321,7 +329,7 @@ class RetailPolicy:
 
     def _answered_item(self, names: Sequence[str]) -> None:
         """Remember that the latest message answers the question about one item."""
-        prompt = self.flow.get("prompt") or {}
+        prompt = self.frame.get("prompt") or {}
         item_id = (prompt.get("data") or {}).get("item_id")
         history = self._history()
         if not item_id or not history or mentioned_products(history[-1], names, self._lex):
@@ -712,9 +720,9 @@ class RetailPolicy:
         if len(named) < 2 and any(ex.means_all_orders(t) for t in self._history()):
             data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
             named = [str(o["order_id"]) for o in data["orders"] if o["status"] == status]
-        if len(named) < 2 or self.slots.get("queue") is not None:
+        if len(named) < 2 or self.orders is not None:
             return
-        self.slots["order_id"], self.slots["queue"] = named[0], named[1:]
+        self.slots["order_id"], self.orders = named[0], named[1:]
         self.notices.append(("queue.started", {"orders": [self._order_line(i) for i in named]}))
 
     def _order_line(self, order_id: str) -> str:
@@ -773,7 +781,7 @@ class RetailPolicy:
     def _whole_order_only(self, order_id: str) -> None:
         """An order is cancelled as a whole: naming only some of its items needs a yes first."""
         answer = self.slots.get("whole_order")
-        if answer == "yes" or self.slots.get("queue") is not None:  # "all my orders": whole ones
+        if answer == "yes" or self.orders is not None:  # "all my orders": whole ones
             return
         if answer == "no":
             raise Settle("declined")
@@ -815,7 +823,7 @@ class RetailPolicy:
         Returns the order to change now; refuses when every order named is there already.
         """
         order_id = str(owner["order_id"])
-        queue = [str(q) for q in self.slots.get("queue") or []]
+        queue = [str(q) for q in self.orders or []]
         there = [i for i in [order_id, *queue] if _same_place(self._order_address(i), address)]
         if not there:
             return owner
@@ -823,7 +831,7 @@ class RetailPolicy:
         if not rest:
             raise Deny("address.already_there", "same_address", orders=there)
         self.notices.append(("address.already_there_some", {"orders": there}))
-        self.slots["queue"] = rest[1:] if self.slots.get("queue") is not None else None
+        self.orders = rest[1:] if self.orders is not None else None
         if rest[0] != order_id:
             self.slots["order_id"] = rest[0]
             owner = self._order_owner()
@@ -861,7 +869,7 @@ class RetailPolicy:
 
         ``current`` gives the address being changed, which a new suite number amends.
         """
-        target = self.slots.get("order_id") if self.flow["intent"] == "modify_address" else None
+        target = self.slots.get("order_id") if self.frame["intent"] == "modify_address" else None
         given = self.slots.get("address") or {}
         if not given and any(ex.names_new_place(t) for t in self._history()):
             # "my new place on Westheimer Rd": a new address is on no order; it is asked for
@@ -993,10 +1001,10 @@ class RetailPolicy:
         details = self._order_details()
         order = details["order"]
         switched = CHANGE_BY_STATUS.get(str(order["status"]))
-        if switched and switched != self.flow["intent"]:
-            self.flow["intent"] = switched
+        if switched and switched != self.frame["intent"]:
+            self.frame["intent"] = switched
             self.notices.append((f"intent.switched.{switched}", {"order_id": order["order_id"]}))
-        intent = self.flow["intent"]
+        intent = self.frame["intent"]
         wanted_status = "pending" if intent == "modify_items" else "delivered"
         self._status(order, wanted_status, f"{intent}_past")
         picked = self._items(details, intent)
@@ -1095,17 +1103,17 @@ class RetailPolicy:
         self, tool: str, args: dict[str, Any], write: bool, summary: dict[str, Any] | None = None
     ) -> Decision:
         plan = ActionPlan(tool=tool, args=args, write=write, summary=summary or {})
-        self.flow["slots"] = self.slots
-        self.flow["asked"] = None
+        self._keep()
+        self.frame["asked"] = None
         # "Yes to all" at the first of several listed orders confirms the rest of them too.
-        confirmed = write and bool(self.slots.get("confirmed_all"))
+        confirmed = write and self.frame["all_agreed"]
         return Decision(
-            route="confirm" if write and not confirmed else "execute", plan=plan, flow=self.flow
+            route="confirm" if write and not confirmed else "execute", plan=plan, frame=self.frame
         )
 
     def run(self) -> Decision:
         """Decide the turn for the task in progress."""
-        intent = self.flow["intent"]
+        intent = self.frame["intent"]
         handlers: dict[str, Callable[[], Decision]] = {
             "order_status": lambda: self.read_order("get_order_details"),
             "track_parcel": lambda: self.read_order("get_order_details"),
@@ -1138,21 +1146,21 @@ class RetailPolicy:
         try:
             return handler()
         except Ask as ask:
-            self.flow["slots"] = self.slots
+            self._keep()
             # Only asking the same question again after the user replied counts; asking it
             # again when a digression is over does not.
             # Nor does asking it again after the answer moved the task on (a variant chosen).
             moved = self.progress is not None and self.progress != self.slots.get("progress")
             if self.progress is not None:
                 self.slots["progress"] = self.progress
-            same = self.flow["asked"] == ask.asked and not moved
-            count = self.flow["clarify_count"]
-            self.flow["clarify_count"] = (
+            same = self.frame["asked"] == ask.asked and not moved
+            count = self.frame["clarify_count"]
+            self.frame["clarify_count"] = (
                 (count if self.inp.act == "resume" else count + 1) if same else 1
             )
-            self.flow["asked"] = ask.asked
-            self.flow["prompt"] = {"key": ask.key, "data": ask.data, "expect": ask.expect}
-            return Decision(route="ask", reply_key=ask.key, reply_data=ask.data, flow=self.flow)
+            self.frame["asked"] = ask.asked
+            self.frame["prompt"] = {"key": ask.key, "data": ask.data, "expect": ask.expect}
+            return Decision(route="ask", reply_key=ask.key, reply_data=ask.data, frame=self.frame)
         except Settle as settle:
             return Decision(route="respond", reply_key=settle.key, reply_data=settle.data)
         except Deny as deny:
@@ -1160,26 +1168,26 @@ class RetailPolicy:
                 route="reject",
                 reply_key=deny.key,
                 reply_data=deny.data,
-                flow=None,
+                frame=None,
                 reject_reason=deny.reason,
             )
         except Failed as failed:
             # The failure taxonomy decides: a tool that keeps failing goes to a human; a
             # refusal, a conflict or a broken rule is told in the user's words.
             error = failed.outcome["error"]
-            self.flow["slots"] = self.slots
+            self._keep()
             if ends_in_handoff(error):
                 return Decision(
                     route="handoff",
                     reply_key="tool.unavailable",
-                    flow=self.flow,
+                    frame=self.frame,
                     handoff_reason="tool_failure",
                 )
             return Decision(
                 route="respond",
                 reply_key="tool.failed",
                 reply_data={"detail": user_message(error, self.inp.language)},
-                flow=None,
+                frame=None,
             )
 
 
@@ -1271,10 +1279,6 @@ def _option_words(variants: Sequence[Mapping[str, Any]], lexicon: Any) -> list[s
     return sorted(words)
 
 
-def _empty_flow(intent: str) -> Flow:
-    return Flow(intent=intent, slots={}, asked=None, clarify_count=0, utterances=[], prompt=None)
-
-
 def decide_task(call: ToolCaller, inp: PolicyInput) -> Decision:
-    """Decide the turn for the task in ``inp.flow``."""
+    """Decide the turn for the task in ``inp.frame``."""
     return RetailPolicy(call, inp).run()
