@@ -12,7 +12,7 @@ operator's task, asks for a yes by interrupt. Each node returns only the keys it
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -168,6 +168,24 @@ def first_plan(brief: TaskBrief, context: Context) -> Plan:
     return default_plan(tool.name, [*tool.required_args, *tool.optional_args], known_values(brief))
 
 
+def model_plan(
+    brief: TaskBrief, context: Context, selected: Collection[str], cards: Mapping[str, ToolSpec]
+) -> Plan | None:
+    """With a model configured, its plan over the selected tools, if the rules accept it.
+
+    A task whose calls are known already (the ones a yes covered) is planned by them alone:
+    no model call.
+    """
+    if not context.llm_enabled or brief.get("calls") or not selected:
+        return None
+    from planning.model import model_planner
+
+    schemas = build_registry(context.domain).openai_tools(sorted(selected))
+    return model_planner(context).plan(
+        brief["text"], brief["intent"], known_values(brief), cards, schemas
+    )
+
+
 def plan_task(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Plan the task over the selected tools and validate the plan before anything runs.
 
@@ -176,9 +194,9 @@ def plan_task(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     """
     context = runtime.context
     brief = state["task"]
-    plan = first_plan(brief, context)
     selected = set(ToolSelection.model_validate(state["selection"]).selected_tool_ids)
     cards = tool_cards(context.domain)
+    plan = model_plan(brief, context, selected, cards) or first_plan(brief, context)
     problems = [
         p for p in validate_plan(plan, cards, known_values(brief)) if p.kind != "needs_confirmation"
     ]
@@ -340,7 +358,14 @@ def reflect_on_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, An
     cards = tool_cards(context.domain)
     known = {**known_values(state["task"]), **failed.args}
     bindable = bindable_tools(cards, known)
-    reflection = reflect_step(failed, before, cards, failure_kinds(), bindable)
+    retries = state.get("step_retries", 0)
+    proposed = None
+    if context.llm_enabled and retries < context.max_tool_retries:
+        # the model proposes a local action; the rules admit it or the offline one stands
+        from planning.model import model_step_reflector
+
+        proposed = model_step_reflector(context).reflect(failed, before, cards, bindable)
+    reflection = proposed or reflect_step(failed, before, cards, failure_kinds(), bindable)
     action = reflection.action
     update: dict[str, Any] = {
         "reflections": [
@@ -348,7 +373,6 @@ def reflect_on_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, An
         ],
         "trail": ["reflect_step"],
     }
-    retries = state.get("step_retries", 0)
     if retries >= context.max_tool_retries:
         return update  # the local budget is spent: overall reflection decides
     if isinstance(action, RetryWithAdjustedParams):
