@@ -55,6 +55,7 @@ from understanding.catalogue import price_choice
 from understanding.confirmation import (
     ConfirmationReading,
     Listed,
+    asks_besides,
     most_cautious,
     read_confirmation,
 )
@@ -185,6 +186,33 @@ def task_reader(context: Context) -> Callable[[str], str | None]:
     return classify
 
 
+def another_change(
+    context: Context, state: DialogueState, reading: ConfirmationReading, text: str
+) -> str:
+    """The words of another kind of change asked besides the listed one, or "".
+
+    "Wait, also cancel #W2": the reader's "no" for another change, said to come in
+    addition ("also", "另外"), not instead. "Wait, also in that order: change the
+    silicone-strap watch to a metal one": no question and no yes, and a request of another
+    kind of change (another intent, not of the listed one's family), said to come besides.
+    """
+    if reading.reading == "no":
+        other = "other_change" in reading.cues and bool(reading.rest)
+        return reading.rest if other and asks_besides(reading.rest) else ""
+    if reading.reading not in ("question", "unclear") or "question" in reading.cues:
+        return ""
+    frame = state.frame
+    if frame is None or ex.is_question(text) or not asks_besides(text):
+        return ""
+    config = domain_config(context)
+    listed = config.intents.get(frame["intent"])
+    spec = config.intents.get(get_understander(context).read(text).intent)
+    if spec is None or listed is None or spec.kind != "write":
+        return ""
+    same = spec.name == listed.name or (spec.family is not None and spec.family == listed.family)
+    return "" if same else text
+
+
 def asks_for_human(context: Context, text: str, reading: str) -> bool:
     """True when the reply asks for a person ("can I talk to someone?").
 
@@ -284,6 +312,23 @@ def await_confirmation(
     if reading.executes:
         agreed = _agreed(context, state, reading, stack)
         return Command(goto="execute_tool", update={**base, **agreed})
+    besides = another_change(context, state, reading, text)
+    following = following_request(context, state.frame, besides) if besides else None
+    if following is not None:
+        # "Wait, also in that order: change the watch to a metal one", "wait, also cancel
+        # #W2": no yes to the listed change and another change besides it; the new one
+        # waits behind the listed one, which is asked again (each gets its own yes).
+        queued = {"requests": [f"request.{following['intent']}"]}
+        return Command(
+            goto="compose_reply",
+            update={
+                **base,
+                "route": "confirm",
+                "confirm_rounds": state.confirm_rounds + 1,  # still no answer to the listing
+                "stack": apply(stack, Queue((following,), restating=True)),
+                "notices": [{"key": "agenda.queued", "data": queued, "after": True}],
+            },
+        )
     if reading.reading == "no":
         dropped = {**base, "plan": None, "listing": [], "confirm_rounds": 0}
         if reading.rest:  # "no — get me a human": the change is off, the rest is read anew

@@ -15,7 +15,7 @@ from nodes.common import ToolCaller, audit_log, audited, domain_config, session_
 from nodes.intake import spend_token
 from state.context import Context
 from state.dialogue import DialogueState, ToolOutcome
-from state.stack import Drop, TaskFrame, TaskStack, Update, apply, current
+from state.stack import Drop, Queue, TaskFrame, TaskStack, Update, apply, current, new_frame
 from understanding.identity import claims_name, email_is_other, name_claim
 
 IDENTITY_LABELS = {
@@ -257,6 +257,10 @@ def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
     return _ask_missing((), who.identity, state.language)
 
 
+# What the same request for another order keeps of what was said: how to pay or refund.
+KEPT_FOR_SPLIT = ("payment_ref", "reason")
+
+
 def _stack_after(stack: Sequence[TaskFrame], decided: TaskFrame | None) -> TaskStack:
     """The stack once the policy decided: its reading of the task, or the task ended."""
     return apply(stack, Update(decided) if decided is not None else Drop())
@@ -296,12 +300,21 @@ def _decided(
         update["focus_order"] = str(reply_data["order_id"])
     if decision.handoff_reason:
         reply_data = {**reply_data, "reason": decision.handoff_reason}
+    stack = _stack_after(state.stack, decision.frame)
+    later = []
+    if decision.split_off and decision.frame is not None:
+        # the same request for another order's items waits behind this one
+        slots = {k: v for k, v in decision.frame["slots"].items() if k in KEPT_FOR_SPLIT}
+        split = new_frame(decision.frame["intent"], slots, [decision.split_off])
+        stack = apply(stack, Queue((split,)))
+        queued = {"requests": [f"request.{split['intent']}"]}
+        later = [{"key": "agenda.queued", "data": queued, "after": True}]
     return {
         **update,
-        "notices": [*notices, *({"key": k, "data": d} for k, d in decision.prefix)],
+        "notices": [*notices, *({"key": k, "data": d} for k, d in decision.prefix), *later],
         "route": decision.route,
         "plan": decision.plan,
-        "stack": _stack_after(state.stack, decision.frame),
+        "stack": stack,
         "reply_key": decision.reply_key,
         "reply_data": reply_data,
     }

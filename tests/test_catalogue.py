@@ -446,3 +446,29 @@ def test_no_more_than_what_i_paid_is_a_price_ceiling() -> None:
     assert choose_variant(text, mine, CAMERAS, lexicon).new_item_id == "c2"  # c3 is $481
     cheaper = choose_variant("the cheaper one please", mine, CAMERAS, lexicon)
     assert cheaper.new_item_id == "c4"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "exchange my cycling helmet for a medium, red one with high ventilation",
+            {("size", "M"), ("color", "red"), ("ventilation", "high")},
+        ),
+        ("size: medium and ventilation high", {("size", "M"), ("ventilation", "high")}),
+        ("high ventilation, medium", {("ventilation", "high"), ("size", "M")}),
+        ("a medium one", {("size", "M"), ("ventilation", "medium")}),  # still either
+    ],
+)
+def test_a_word_two_options_can_mean_goes_to_the_one_not_given_by_name(
+    text: str, expected: set[tuple[str, str]]
+) -> None:
+    """Blind τ² 23: "medium" was taken as the ventilation beside "high ventilation"."""
+    from understanding.catalogue import value_mentions
+
+    options = {
+        "size": ["S", "M", "L"],
+        "color": ["red", "black"],
+        "ventilation": ["low", "medium", "high"],
+    }
+    assert {(m.key, m.value) for m in value_mentions(text, options, RETAIL)} == expected

@@ -149,6 +149,36 @@ def test_a_conditional_or_half_hearted_yes_is_no_yes(reply: str) -> None:
 @pytest.mark.parametrize(
     "reply",
     [
+        "Yes, I think so. Go ahead.",
+        "I guess so. ok, do it",
+        "yeah I suppose so... yes, proceed",
+        "应该是吧，确认取消",
+    ],
+)
+def test_a_soft_agreement_settled_by_a_plain_yes_after_it_is_yes(reply: str) -> None:
+    """ "I think so" hedges; an explicit yes after it is the customer's last word."""
+    assert read(reply).reading == "yes"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Yes, I think so.",
+        "Go ahead, I think so.",
+        "I think so? go ahead",
+        "Yes, I think so, but wait. Go ahead",
+        "应该是吧",
+    ],
+)
+def test_a_soft_agreement_without_a_plain_yes_after_it_stays_a_hedge(reply: str) -> None:
+    reading = read(reply)
+    assert reading.reading in ("question", "unclear"), reading
+    assert not reading.executes
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
         "fine, forget the exchange",
         "ok forget about the cancellation",
         "alright, drop it",
@@ -935,6 +965,36 @@ def test_just_the_listed_item_restates_the_listing() -> None:
     )
     assert read_confirmation("Yes, just the Hiking Boots.", boots, lambda _: None).executes
     assert not read_confirmation("yes, just the clock", boots, lambda _: None).executes
+
+
+PURIFIER = Listed(
+    task="modify_items",
+    orders=("#W6729841",),
+    text="Please confirm the change to pending order #W6729841: Air Purifier (medium, HEPA) → "
+    "large, HEPA, night mode (item 8302289002, $547.55).",
+    values=("#W6729841", "Air Purifier", "547.55"),
+    actions=("change (?:it|them)",),
+    items=(("Air Purifier", "purifier"),),
+    alternatives=("Bluetooth Speaker", "speaker"),
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Yes, go ahead — that's the order with the air purifier and the speaker, I'm sure of it.",
+        "yes, it's the order with the speaker",
+    ],
+)
+def test_items_that_say_which_order_it_is_change_nothing(reply: str) -> None:
+    """Blind τ² 101: items describing the listed order ("the order with the air purifier and
+    the speaker") were read as a change of the speaker."""
+    assert read_confirmation(reply, PURIFIER, lambda _: None).reading == "yes"
+
+
+def test_an_item_named_after_an_order_description_is_still_a_change() -> None:
+    reply = "Yes — that's the order with the speaker — change the speaker too"
+    assert not read_confirmation(reply, PURIFIER, lambda _: None).executes
 
 
 PAYPAL_CANCEL = Listed(

@@ -1642,3 +1642,67 @@ def test_a_second_request_in_the_same_sentence_keeps_its_items(
     assert turn.awaiting == "confirmation"
     assert "Smart Watch" in turn.reply and "Headphones" not in turn.reply
     assert "修改商品" in turn.reply or "exchange" in turn.reply  # the other request waits
+
+
+LUCAS = "Hi, I'm Lucas Brown, zip 92127. "
+SHIP_W8194764 = "Please ship order #W8194764 to 12 Oak Street, Apt 3, Austin, TX 78701."
+
+
+@pytest.mark.parametrize(
+    "besides",
+    [
+        "Wait, also cancel order #W2953303, I ordered it by mistake.",
+        "等一下，另外把订单 #W2953303 取消，我买错了。",
+    ],
+)
+def test_another_change_asked_besides_the_listed_one_waits_behind_it(
+    agent: Keel, context: Context, besides: str
+) -> None:
+    """ "Wait, also cancel #W2" at an address listing: neither declines the address change
+    nor runs anything; the address change is asked again, then the cancellation gets its
+    own listing and its own yes."""
+    first = agent.send("t", LUCAS + SHIP_W8194764)
+    assert first.awaiting == "confirmation" and "#W8194764" in first.reply
+    again = agent.send("t", besides)
+    assert again.awaiting == "confirmation" and "#W8194764" in again.reply
+    assert order(context, "#W8194764")["zip"] != "78701"
+    assert order(context, "#W2953303")["status"] == "pending"
+    done = agent.send("t", "yes")
+    assert order(context, "#W8194764")["zip"] == "78701"
+    assert order(context, "#W2953303")["status"] == "pending"  # not covered by that yes
+    assert done.awaiting == "confirmation" and "#W2953303" in done.reply
+    agent.send("t", "yes")
+    assert order(context, "#W2953303")["status"] == "cancelled"
+
+
+def test_another_change_asked_instead_of_the_listed_one_declines_it(
+    agent: Keel, context: Context
+) -> None:
+    agent.send("t", LUCAS + SHIP_W8194764)
+    instead = agent.send("t", "Actually, cancel order #W2953303 instead, I ordered it by mistake.")
+    assert instead.awaiting == "confirmation" and "#W2953303" in instead.reply
+    agent.send("t", "yes")
+    assert order(context, "#W2953303")["status"] == "cancelled"
+    assert order(context, "#W8194764")["zip"] != "78701"  # the address change was declined
+
+
+def test_one_request_naming_items_of_two_orders_becomes_one_task_per_order(
+    agent: Keel, context: Context
+) -> None:
+    """Blind τ² 98/103: "the kettle and the bicycle (same order) … also my backpack" named
+    items no single order holds, and the agent asked which order. Each order's items are
+    now a task of their own, each listed for its own yes."""
+    agent.send("r", "Hi, I'm Rosa Kim, zip 75297.")
+    first = agent.send(
+        "r",
+        "I want to return the electric kettle and the bicycle, they came in the same order. "
+        "I also want to return my backpack. Refund everything to the original payment method.",
+    )
+    assert first.awaiting == "confirmation" and "#W9902530" in first.reply
+    assert "Backpack" not in first.reply.split("After that")[0]
+    second = agent.send("r", "yes")
+    assert order(context, "#W9902530")["status"] == "return requested"
+    assert order(context, "#W5644302")["status"] == "delivered"  # not covered by that yes
+    assert second.awaiting == "confirmation" and "#W5644302" in second.reply
+    agent.send("r", "yes")
+    assert order(context, "#W5644302")["status"] == "return requested"

@@ -287,7 +287,37 @@ def value_mentions(
             for m in unique.values()
         ):
             unique[(mention.start, mention.key)] = mention
-    return sorted(unique.values(), key=lambda m: m.start)
+    return _unshared(sorted(unique.values(), key=lambda m: m.start), low, lexicon)
+
+
+def _unshared(mentions: list[ValueMention], low: str, lexicon: Lexicon) -> list[ValueMention]:
+    """A word two options can mean goes to the one whose value the text does not give by name.
+
+    "a medium, red one with high ventilation": "medium" is a size (M) or a ventilation;
+    "high ventilation" names the ventilation next to its option's own name, so "medium"
+    is the size.
+    """
+    keys_at: dict[int, set[str]] = {}
+    for mention in mentions:
+        keys_at.setdefault(mention.start, set()).add(mention.key)
+    named = {m.key for m in mentions if len(keys_at[m.start]) == 1 and _by_name(low, m, lexicon)}
+    return [
+        m
+        for m in mentions
+        if not (m.key in named and len(keys_at[m.start]) > 1 and keys_at[m.start] - named)
+    ]
+
+
+def _by_name(low: str, mention: ValueMention, lexicon: Lexicon) -> bool:
+    """True when the option's name stands right next to its value ("high ventilation")."""
+    phrases = [_phrase_pattern(p) for p in _key_phrases(mention.key, lexicon)]
+    if not phrases:
+        return False
+    keys = "|".join(phrases)
+    value = _value_pattern(mention.value, lexicon)
+    after = re.match(rf"(?:{value})\s*(?:{keys})\b", low[mention.start :])
+    before = re.search(rf"(?:{keys})\s*[:：]?\s*$", low[max(0, mention.start - 30) : mention.start])
+    return after is not None or before is not None
 
 
 def mentioned_values(text: str, values: Sequence[str], lexicon: Lexicon) -> list[str]:

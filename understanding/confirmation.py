@@ -129,6 +129,7 @@ class Vocabulary:
     not_deny: Any
     hedge: Any
     weak_hedge: Any
+    soft_agree: Any
     closing: Any
     question: Any
     inverted: Any
@@ -205,6 +206,10 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
         not_deny=both("not_deny"),
         hedge=both("hedge"),
         weak_hedge=both("weak_hedge"),
+        soft_agree=_longest(
+            f"(?:{_alternation(data['soft_agree']['en'])})(?:[ ]+|$)|"
+            f"(?:{_alternation(data['soft_agree']['zh'])})[ ]*"
+        ),
         closing=both("closing"),
         question=both("question"),
         inverted=re2.compile(
@@ -474,6 +479,14 @@ def _agreement_length(piece: str, words: Vocabulary) -> int:
 # --------------------------------------------------------------------------- values
 
 
+# An order described by its contents, up to the next punctuation: "the order with the lamp
+# and the kettle", "有台灯和水壶的那个订单".
+ORDER_DESCRIPTION = re2.compile(
+    r"\b(?:the|that|this|my|same) order (?:with|that has|that had|containing|which has|"
+    r"including)\b[^.,;:!?()—–]*|(?:有|里有|包含)[^，。；！？,;]*?的(?:那个|那笔|那)?订单"
+)
+
+
 def changed_values(text: str, listed: Listed) -> list[str]:
     """The kinds of value the reply states that the listing does not name."""
     from understanding.catalogue import contains_phrase, price_choice
@@ -509,7 +522,10 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     numbers = set(re2.findall(r"[0-9]+", without_ids)) - set(re2.findall(r"[0-9]+", shown))
     if numbers and not changed:  # "it's 86, not 88", "Unit 4", "11码": a value not listed
         changed.append("number")
-    if any(contains_phrase(text, word) for word in listed.alternatives):
+    # "yes — that's the order with the air purifier and the speaker": items that say which
+    # order it is (the listed one) name no other item to change
+    described = ORDER_DESCRIPTION.sub(" ", text.replace(" ; and ", " and "))
+    if any(contains_phrase(described, word) for word in listed.alternatives):
         changed.append("item")
     choice = price_choice(text)
     if choice is not None and choice != listed.choice:
@@ -762,12 +778,35 @@ def _signalled_parts(norm: str, listed: Listed, words: Vocabulary) -> list[Part]
     parts = read_parts(norm, words)
     _mark_restatements(parts, listed)
     _spare_other_orders(norm, parts, listed)
+    _settle_soft_agreement(parts, words)
     for part in parts:  # "but don't switch the payment after all": declines that, not this
         if "deny" in part.kinds and _names_other_change(part.text, listed):
             part.kinds = {"filler"}  # said of the other change (``declined``), not of this
         elif _met_condition(part, listed):
             part.kinds = {"filler"}  # "as long as the refund goes to my PayPal" (listed)
     return parts
+
+
+def _settle_soft_agreement(parts: Sequence[Part], words: Vocabulary) -> None:
+    """A part that only agrees softly ("I think so") is settled by a plain yes after it.
+
+    "Yes, I think so. Go ahead.": the last word is an explicit yes, and the soft part says
+    nothing against it. Without a plain agreement after it the part stays a hedge.
+    """
+    for index, part in enumerate(parts):
+        soft = "hedge" in part.kinds and _whole(words.soft_agree, part.text.strip() + " ")
+        if soft and any(later.agrees for later in parts[index + 1 :]):
+            part.kinds = {"filler"}
+
+
+def asks_besides(text: str) -> bool:
+    """True when a part of ``text`` opens by saying it comes in addition ("also …", "另外…").
+
+    "Wait, also in that order: change …" asks for something besides, not instead.
+    """
+    norm, _ = aligned(text)
+    separate = vocabulary().separate
+    return any(separate.search(norm[start:end].strip()) for start, end in _cut(norm))
 
 
 CONDITION = re2.compile(

@@ -39,6 +39,7 @@ from understanding.catalogue import (
     unit_clauses,
     update_want,
 )
+from understanding.offline import segments
 
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")
@@ -72,6 +73,7 @@ class Decision:
     prefix: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     handoff_reason: str | None = None
     reject_reason: str | None = None
+    split_off: str = ""  # the same request for another order's items: a task of its own
 
 
 @dataclass
@@ -176,6 +178,7 @@ class RetailPolicy:
         # further orders of a several-order change ("cancel both"), listed with the first
         self.orders: list[str] | None = self.frame["orders"]
         self.found_order: str | None = None  # an order id looked up from the items named
+        self.split_off = ""  # words of the message asking the same for another order's items
         self.notices: list[tuple[str, dict[str, Any]]] = []  # lines said before the reply
         self.progress: Any = None  # what the task has settled so far (items and variants)
         self._context: list[str] | None = None  # an earlier message the task leans on
@@ -676,6 +679,8 @@ class RetailPolicy:
             # In no order the task can act on: take the one that holds them, so that the
             # reply says why ("it is pending, only delivered orders can be returned").
             fitting = [o for o in fitting if o in holding] or holding
+            if not fitting:  # "the bicycle and the jigsaw (same order); also my camera"
+                fitting = self._split_by_order(orders, contents, names, statuses)
         elif any(ex.means_latest(t) for t in self._history()) and orders:
             fitting = [orders[-1]]
         elif not statuses and len(orders) != 1:
@@ -699,6 +704,55 @@ class RetailPolicy:
             for o in (fitting or orders)
         ]
         raise Ask("ask.order_id_among", "order_id", orders=listed)
+
+    def _split_by_order(
+        self,
+        orders: Sequence[dict[str, Any]],
+        contents: Mapping[str, Sequence[str]],
+        names: Sequence[str],
+        statuses: Sequence[str],
+    ) -> list[dict[str, Any]]:
+        """One request naming items of several orders: this task takes the first order's.
+
+        "Exchange the bicycle and the jigsaw from the same order, and my digital camera":
+        no order holds all three. The message's requests are read in order; those whose
+        products one order (in a status the task can act on) holds together stay with this
+        task, for that order; the others, each naming products, become the same request of
+        their own (``split_off``), taken up once this one is done. Returns the order, or
+        nothing when the message does not split that way (the customer is asked).
+        """
+        own = list(self.frame.get("utterances") or [])
+        pieces = segments(own[-1]) if own else []
+        fitting = [o for o in orders if not statuses or o["status"] in statuses]
+
+        def holders(piece: str) -> list[dict[str, Any]] | None:
+            alternatives = mention_alternatives(piece, names, self._lex)
+            if not alternatives:
+                return None
+            return [
+                o
+                for o in fitting
+                if all(a & set(contents.get(o["order_id"], [])) for a in alternatives)
+            ]
+
+        held: list[dict[str, Any]] | None = None
+        kept: list[str] = []
+        rest: list[str] = []
+        for piece in pieces:
+            found = holders(piece)
+            if found is None:
+                (rest if rest else kept).append(piece)
+            elif held is None or [o for o in held if o in found]:
+                held = found if held is None else [o for o in held if o in found]
+                kept.append(piece) if not rest else rest.append(piece)
+            else:
+                rest.append(piece)
+        named_rest = [p for p in rest if holders(p) is not None]
+        if held is None or len(held) != 1 or not named_rest:
+            return []
+        self.frame["utterances"] = [*own[:-1], " ".join(kept)]
+        self.split_off = " ".join(rest)
+        return held
 
     # -- intents -----------------------------------------------------------------
     def read_order(self, tool: str) -> Decision:
@@ -1140,6 +1194,7 @@ class RetailPolicy:
         if self.found_order:
             self.notices.insert(0, ("order.found", {"order_id": self.found_order}))
         decision.prefix = self.notices
+        decision.split_off = self.split_off
         return decision
 
     def _decide(self, handler: Callable[[], Decision]) -> Decision:
