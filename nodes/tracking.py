@@ -151,6 +151,7 @@ def track(
         # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an order only
         # another change names is that change's (a bare "the number is #W2" may be this task's)
         slots = own_orders(slots, text, single=bool(_changes(config, others)))
+    others = _joined_values(config, others)
     intent = for_order(config, intent, text, frame, focus_order)
     tracked = _track(config, stack, identity, text, intent, slots, focus_order)
     # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an answer to the
@@ -168,6 +169,30 @@ def track(
             if config.intent(w["intent"]).kind != "write" and w["slots"].get("order_id")
         ]
     return tracked
+
+
+# Words that give a payment for a price difference: a value of a change of items, not a
+# change of the payment method ("PayPal for any difference", "差价用信用卡").
+FOR_DIFFERENCE = re.compile(r"\bdifference\b|差价|差额", re.I)
+
+
+def _joined_values(
+    config: DomainConfig, others: Sequence[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """Further requests, with a part that only pays a difference joined to the one before.
+
+    "…could the speaker be changed to the cheapest green one? PayPal for any difference,
+    please.": the payment is the item change's, no payment change of its own.
+    """
+    joined: list[tuple[str, str]] = []
+    for intent, part in others:
+        before = config.intents.get(joined[-1][0]) if joined else None
+        pays = FOR_DIFFERENCE.search(part) is not None and _only_fills(part, before)
+        if joined and pays:
+            joined[-1] = (joined[-1][0], f"{joined[-1][1]} {part}")
+        else:
+            joined.append((intent, part))
+    return joined
 
 
 def _changes(config: DomainConfig, others: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:

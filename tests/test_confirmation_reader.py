@@ -153,9 +153,11 @@ def test_a_conditional_or_half_hearted_yes_is_no_yes(reply: str) -> None:
         "I guess so. ok, do it",
         "yeah I suppose so... yes, proceed",
         "应该是吧，确认取消",
+        "Yes, please go ahead. I think that's everything.",
     ],
 )
 def test_a_soft_agreement_settled_by_a_plain_yes_after_it_is_yes(reply: str) -> None:
+    """Blind τ² 100: "Yes, I think so. Go ahead." was asked again."""
     """ "I think so" hedges; an explicit yes after it is the customer's last word."""
     assert read(reply).reading == "yes"
 

@@ -162,3 +162,19 @@ def test_a_change_asked_during_a_task_is_the_change_already_waiting() -> None:
     assert [(w["intent"], w["slots"]) for w in tracked.paused] == [
         ("return_items", {"order_id": "#W1111111", "payment_ref": paypal})
     ]  # the return waits, it is not dropped
+
+
+def test_a_payment_for_the_difference_joins_the_item_change_before_it() -> None:
+    """Blind τ² 96: "…the speaker changed to the cheapest green one? PayPal for any difference,
+    please." queued a payment change of its own besides the item change."""
+    change = (
+        "And in that same order, could the Bluetooth speaker be changed to the cheapest green one?"
+    )
+    pays = "PayPal for any difference, please."
+    text = f"Please send order #W6750959 to my New York address instead. {change} {pays}"
+    others = [("modify_items", change), ("modify_payment", pays)]
+    after = track_on(None, [], {}, text, "modify_address", {"order_id": "#W6750959"}, None, others)
+    assert after.frame is not None and after.frame["intent"] == "modify_address"
+    assert [(w["intent"], w["slots"].get("payment_ref")) for w in after.paused] == [
+        ("modify_items", {"source": "paypal"})
+    ]

@@ -1706,3 +1706,37 @@ def test_one_request_naming_items_of_two_orders_becomes_one_task_per_order(
     assert second.awaiting == "confirmation" and "#W5644302" in second.reply
     agent.send("r", "yes")
     assert order(context, "#W5644302")["status"] == "return requested"
+
+
+def test_the_orders_own_place_names_the_order_and_another_place_the_new_address(
+    agent: Keel, context: Context
+) -> None:
+    """Blind τ² 96: "my order going to Los Angeles … to my New York address, the one my other
+    order was shipped to" named two places, and the agent asked for the address."""
+    agent.send("i", "Hi, I'm Ivan Thomas, zip 10085.")
+    turn = agent.send(
+        "i",
+        "I have an order going to Portland that I'd like sent to my New York address instead. "
+        "I'd rather not type it out, it's the one my other order was shipped to.",
+    )
+    new_york = order(context, "#W2473722")
+    assert turn.awaiting == "confirmation" and "#W9875564" in turn.reply
+    assert str(new_york["address1"]) in turn.reply and str(new_york["zip"]) in turn.reply
+    agent.send("i", "yes")
+    assert order(context, "#W9875564")["zip"] == new_york["zip"]
+
+
+def test_an_answer_to_which_order_that_describes_the_item_picks_its_order(
+    agent: Keel, context: Context
+) -> None:
+    """Blind τ² 94: "The 15-inch one with 16GB", asked which of two orders with a laptop,
+    was asked again. An answer naming the item's options, and no product, picks the order
+    whose item has them (and is listed for a yes)."""
+    agent.send("a", "Hi, I'm Amara King, zip 80271.")
+    asked = agent.send(
+        "a", "I want to return the gaming mouse I received, refund to the original payment."
+    )
+    assert asked.awaiting == "clarification" and "#W7629645" in asked.reply
+    listed = agent.send("a", "The wired RGB one.")
+    assert listed.awaiting == "confirmation" and "#W7629645" in listed.reply
+    assert "#W7557405" not in listed.reply

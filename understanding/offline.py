@@ -626,6 +626,11 @@ def clauses(sentence: str) -> list[str]:
     ]
 
 
+def request_clauses(text: str) -> list[str]:
+    """A message cut at every clause boundary (commas, brackets, "and", "also", …), in order."""
+    return [c.strip(" ,;") for c in CLAUSE.split(text) if c and c.strip(" ,;")]
+
+
 def _says_something(clause: str) -> bool:
     """A word besides ids and filler, or Chinese ("#W2 please", "#W2 too" say nothing)."""
     words = ex.mask_entities(clause).split()

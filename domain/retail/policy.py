@@ -39,7 +39,7 @@ from understanding.catalogue import (
     unit_clauses,
     update_want,
 )
-from understanding.offline import segments
+from understanding.offline import request_clauses, segments
 
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")
@@ -507,8 +507,12 @@ class RetailPolicy:
     ) -> list[dict[str, Any]]:
         """Among orders holding the product, the ones whose item fits the words used for it.
 
-        "the 15-inch one with 32GB" picks the order whose laptop has those options.
+        "the 15-inch one with 32GB" picks the order whose laptop has those options; so does
+        an answer to "which order?" that names no product ("The 15-inch one with 16GB").
         """
+        text = self.inp.text
+        asked = self.frame["asked"] == "order_id" and text
+        answer = text if asked and not mention_alternatives(text, names, self._lex) else ""
         scored: list[tuple[int, dict[str, Any]]] = []
         for order in orders:
             details = _need(self.call("get_order_details", {"order_id": order["order_id"]}))
@@ -519,6 +523,8 @@ class RetailPolicy:
                 values = [str(v) for v in item["options"].values()]
                 for text in self._history():
                     named |= described_values(text, str(item["name"]), names, values, self._lex)
+                if answer:  # "the 15-inch one with 16GB", asked which order: the item's words
+                    named |= set(mentioned_values(answer, values, self._lex))
             scored.append((len(named), order))
         best = max(score for score, _ in scored)
         return [o for score, o in scored if score == best] if best else orders
@@ -580,6 +586,17 @@ class RetailPolicy:
         best = max((score for score, _ in scored), default=0)
         return [row for score, row in scored if best and score == best]
 
+    def _without_place(self, texts: Sequence[str], row: Mapping[str, Any]) -> list[str]:
+        """The texts without the city and state of ``row`` (English place names)."""
+        names = [str(row["city"] or ""), self.inp.config.lexicon_states.get(str(row["state"]), "")]
+        result = []
+        for text in texts:
+            text = _english_places(text, self.inp.config.lexicon_places)
+            for name in (n for n in names if n):
+                text = re.sub(rf"\b{re.escape(name)}\b", " ", text, flags=re.I)
+            result.append(text)
+        return result
+
     def _address_from_orders(self, target: str | None) -> dict[str, str] | None:
         """An address the user points to on another of their orders, if exactly one fits.
 
@@ -600,10 +617,14 @@ class RetailPolicy:
             own = [self._order_row(target)] if target else []
             placed = self._best_placed([*rows, *own], texts)
             if own and any(r["order_id"] == target for r in placed):
-                # "the order going to Texas" names the order, not its new address (unless the
-                # order already ships to the very address the place points to)
-                placed = [r for r in placed if r["order_id"] != target]
-                if not all(_same_place(r, own[0]) for r in placed):
+                # "the order going to Los Angeles … to my New York address": the order's own
+                # place names the order; another place named is where it goes now
+                elsewhere = self._best_placed(rows, self._without_place(texts, own[0]))
+                elsewhere = [r for r in elsewhere if not _same_place(r, own[0])]
+                # "the order going to Texas" alone names the order, not its new address
+                # (unless the order already ships to the very address the place points to)
+                placed = elsewhere or [r for r in placed if r["order_id"] != target]
+                if not elsewhere and not all(_same_place(r, own[0]) for r in placed):
                     placed = []
             if not placed:
                 contents: dict[str, set[str]] = {}
@@ -624,10 +645,22 @@ class RetailPolicy:
     def _other_product_named(self, order_names: Sequence[str]) -> str | None:
         """A product of the catalogue, not in the order, that the user asked for instead."""
         catalogue = _need(self.call("list_products", {}))["products"]
-        others = [str(p["name"]) for p in catalogue if p["name"] not in order_names]
+        every = [str(p["name"]) for p in catalogue]
+        others = [n for n in every if n not in order_names]
         for text in self._history():
             left = kept_out(text, others, self._lex)  # "leave the desk lamp as it is"
-            found = [n for n in mentioned_products(text, others, self._lex) if n not in left]
+            # "the watch" of an order holding a Wristwatch is that item, not a Smart Watch
+            ours = {
+                n
+                for a in mention_alternatives(text, every, self._lex)
+                if a & set(order_names)
+                for n in a
+            }
+            found = [
+                n
+                for n in mentioned_products(text, others, self._lex)
+                if n not in left and n not in ours
+            ]
             if found:
                 return found[0]
         return None
@@ -679,7 +712,8 @@ class RetailPolicy:
             # In no order the task can act on: take the one that holds them, so that the
             # reply says why ("it is pending, only delivered orders can be returned").
             fitting = [o for o in fitting if o in holding] or holding
-            if not fitting:  # "the bicycle and the jigsaw (same order); also my camera"
+            if not fitting and self.frame["intent"] in SPLIT_BY_ORDER:
+                # "the bicycle and the jigsaw (same order); also my camera"
                 fitting = self._split_by_order(orders, contents, names, statuses)
         elif any(ex.means_latest(t) for t in self._history()) and orders:
             fitting = [orders[-1]]
@@ -722,7 +756,6 @@ class RetailPolicy:
         nothing when the message does not split that way (the customer is asked).
         """
         own = list(self.frame.get("utterances") or [])
-        pieces = segments(own[-1]) if own else []
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
 
         def holders(piece: str) -> list[dict[str, Any]] | None:
@@ -735,24 +768,16 @@ class RetailPolicy:
                 if all(a & set(contents.get(o["order_id"], [])) for a in alternatives)
             ]
 
-        held: list[dict[str, Any]] | None = None
-        kept: list[str] = []
-        rest: list[str] = []
-        for piece in pieces:
-            found = holders(piece)
-            if found is None:
-                (rest if rest else kept).append(piece)
-            elif held is None or [o for o in held if o in found]:
-                held = found if held is None else [o for o in held if o in found]
-                kept.append(piece) if not rest else rest.append(piece)
-            else:
-                rest.append(piece)
-        named_rest = [p for p in rest if holders(p) is not None]
-        if held is None or len(held) != 1 or not named_rest:
-            return []
-        self.frame["utterances"] = [*own[:-1], " ".join(kept)]
-        self.split_off = " ".join(rest)
-        return held
+        # by sentence first ("… the jigsaw. I also want …"), then by clause ("the bookshelf
+        # and the jigsaw (same order), and the backpack that came with the vacuum")
+        for pieces in (segments(own[-1]) if own else [], request_clauses(own[-1]) if own else []):
+            split = _grouped(pieces, holders)
+            if split is not None:
+                held, kept, rest = split
+                self.frame["utterances"] = [*own[:-1], ", ".join(kept)]
+                self.split_off = ", ".join(rest)
+                return held
+        return []
 
     # -- intents -----------------------------------------------------------------
     def read_order(self, tool: str) -> Decision:
@@ -1244,6 +1269,38 @@ class RetailPolicy:
                 reply_data={"detail": user_message(error, self.inp.language)},
                 frame=None,
             )
+
+
+# Requests of delivered items, split into one task per order when their items are in
+# several orders ("cancel just those items" of pending ones is no such request: an order
+# is cancelled whole, so the customer is asked which order).
+SPLIT_BY_ORDER = ("return_items", "exchange_items")
+
+
+def _grouped(
+    pieces: Sequence[str], holders: Callable[[str], list[dict[str, Any]] | None]
+) -> tuple[list[dict[str, Any]], list[str], list[str]] | None:
+    """The pieces of a request that one order holds together, and the rest, in order.
+
+    ``holders`` gives the orders holding every product a piece names (None: it names
+    none). The first pieces naming products fix the order; a piece naming products that
+    order lacks starts the rest. None unless exactly one order is fixed and the rest names
+    products of its own.
+    """
+    held: list[dict[str, Any]] | None = None
+    kept: list[str] = []
+    rest: list[str] = []
+    for piece in pieces:
+        found = holders(piece)
+        if rest or (found is not None and held is not None and not [o for o in held if o in found]):
+            rest.append(piece)
+            continue
+        kept.append(piece)
+        if found is not None:
+            held = found if held is None else [o for o in held if o in found]
+    if held is None or len(held) != 1 or not any(holders(p) is not None for p in rest):
+        return None
+    return held, kept, rest
 
 
 def listed_alternatives(
