@@ -1740,3 +1740,23 @@ def test_an_answer_to_which_order_that_describes_the_item_picks_its_order(
     listed = agent.send("a", "The wired RGB one.")
     assert listed.awaiting == "confirmation" and "#W7629645" in listed.reply
     assert "#W7557405" not in listed.reply
+
+
+def test_a_clause_giving_a_new_address_is_an_address_change_of_its_own() -> None:
+    """Blind τ² 72: "… change the desk lamp to black … And ship it to my default address
+    instead" lost the address change (read only just as one, beside the item change)."""
+    from understanding.offline import offline_understander
+
+    text = (
+        "It's the order I sent to my son's place by mistake: please change the desk lamp to "
+        "black, and the backpack to medium size. And ship it to my default address instead, "
+        "he's coming back home."
+    )
+    intent, _, others = offline_understander("retail").requests(text)
+    assert intent == "modify_items"
+    assert [i for i, _ in others] == ["modify_address"]
+    # a clause that only describes where an order goes is no change of its own
+    described = "Please change the desk lamp to black. The order is going to 12 Oak Street, Austin."
+    assert "modify_address" not in [
+        i for i, _ in offline_understander("retail").requests(described)[2]
+    ]

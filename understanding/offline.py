@@ -251,7 +251,8 @@ class OfflineUnderstander:
         at all, "然后宠物床和办公椅都换成最便宜的款式"), and joined to the return it would
         return those items too. A clause after a request (not the whole message) that names
         products of its own and the action of a change among its likeliest readings, of
-        another kind than every request before it, is that change, surely asked.
+        another kind than every request before it, is that change, surely asked; so is one
+        that gives a new address, read first as a change that takes one.
         """
         if not asked or not prediction.ranking or label not in (UNKNOWN, prediction.label):
             return None
@@ -260,7 +261,16 @@ class OfflineUnderstander:
         if label != UNKNOWN and confidence >= SURE_CHANGE:
             return None
         names = list(self.config.lexicon_products)
-        if not mentioned_products(part, names, self.config.lexicon):
+        products = bool(mentioned_products(part, names, self.config.lexicon))
+        # "And ship it to my default address instead": no product, but the new address an
+        # address change takes, and that change as its likeliest reading
+        address = (
+            not products
+            and bool(extract_slots(part, TurnHints()).get("address"))
+            and SENDS_TO.search(part) is not None
+            and not ex.is_question(part)
+        )
+        if not products and not address:
             return None
         for candidate, _ in prediction.ranking:
             spec = self.config.intents.get(candidate)
@@ -270,6 +280,9 @@ class OfflineUnderstander:
                 self._related(candidate, earlier) or candidate == earlier for earlier, _ in asked
             ):
                 return None
+            if address:
+                takes = "address" in spec.slots and candidate == prediction.label
+                return candidate if takes else None
             # the change the clause names by its own action words ("换成", "退掉"): "still
             # waiting on the espresso machine" names a product and asks for no change
             if names_action(part, spec.actions):
@@ -524,6 +537,12 @@ def message_asked_as(config: DomainConfig, label: str, text: str) -> str:
 # change (its confirmation lists the order anyway), then a look-up, then who the user is.
 IDENTITY_CONFIDENCE = 0.9  # confidence reported for a sentence that only identifies the user
 CUE_CONFIDENCE = 0.75  # confidence reported for an intent named by one of its cues
+# Asking to send something somewhere ("ship it to …", "寄到…"), not saying where it goes.
+SENDS_TO = re.compile(
+    r"\b(?:ship|send|deliver|redirect|reroute|forward|move|change|update|switch)\b[^.!?]*"
+    r"\b(?:to|address)\b|寄到|送到|改(?:成|为|到)|换(?:成|到)",
+    re.I,
+)
 SURE_CHANGE = 0.75  # confidence a change beside the main request needs to start a task
 INTENT_RANK = {"handoff": 4, "write": 3, "read": 2, "knowledge": 2, "auth": 1, "smalltalk": 0}
 # Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request; "顺便"
