@@ -12,7 +12,7 @@ from langgraph.types import Command, interrupt
 
 from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
-from domain.retail.policy import listed_alternatives, other_order_items
+from domain.retail.policy import ITEM_INTENTS, listed_alternatives, other_order_items
 from domain.retail.presenters import present
 from nodes.common import (
     audit_log,
@@ -73,7 +73,9 @@ QUEUE_KEEPS = ("reason", "payment_ref", "address")
 def next_in_queue(frame: TaskFrame, queued: list[str]) -> TaskFrame:
     """The same task for the next order of a several-order request, with what was said."""
     kept = {k: v for k, v in frame["slots"].items() if k in QUEUE_KEEPS}
-    following = new_frame(frame["intent"], {**kept, "order_id": queued[0]})
+    # a change of items names them in words: the next order's are read from the same ones
+    words = frame["utterances"] if frame["intent"] in ITEM_INTENTS else []
+    following = new_frame(frame["intent"], {**kept, "order_id": queued[0]}, words)
     return {**following, "orders": queued[1:], "all_agreed": frame["all_agreed"]}
 
 
@@ -87,6 +89,8 @@ def answer_text(value: Any) -> str:
 def listed_writes(plan: ActionPlan, frame: TaskFrame | None) -> list[ListedWrite]:
     """The writes a confirmation of ``plan`` lists: the plan, and the orders queued behind it."""
     writes = [ListedWrite(tool=plan["tool"], args=dict(plan["args"]))]
+    if frame is not None and frame["intent"] in ITEM_INTENTS:
+        return writes  # each order's items differ: each order is listed on its own
     for order_id in (frame["orders"] or []) if frame else []:
         writes.append(ListedWrite(tool=plan["tool"], args={**plan["args"], "order_id": order_id}))
     return writes
@@ -407,7 +411,9 @@ def _agreed(
     """The update of a yes: execute, every listed order if "yes to all", then the rest."""
     commands: list[StackCommand] = []
     frame = current(stack)
-    if frame is not None and frame["orders"] and reading.all_listed:
+    # "yes to all" covers the other orders only when they were listed (an item change of
+    # each order is listed on its own)
+    if frame is not None and frame["orders"] and reading.all_listed and len(state.listing) > 1:
         commands.append(Update({**frame, "all_agreed": True}))
     if reading.reading == "yes_and_more" and reading.rest:
         following = following_request(context, frame, reading.rest)

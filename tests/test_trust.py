@@ -1760,3 +1760,28 @@ def test_a_clause_giving_a_new_address_is_an_address_change_of_its_own() -> None
     assert "modify_address" not in [
         i for i, _ in offline_understander("retail").requests(described)[2]
     ]
+
+
+def test_every_item_of_a_kind_in_my_orders_is_changed_order_by_order_each_with_a_yes(
+    agent: Keel, context: Context
+) -> None:
+    """Blind τ² 4: "every t-shirt in my pending orders changed to purple …" asked which
+    order. The same change is made in each order holding the item, each order listed for
+    its own yes ("yes to all" at the first covers only what that listing lists)."""
+    agent.send("e", "Hi, I'm Evelyn Martinez, zip 90025.")
+    first = agent.send(
+        "e",
+        "Please change every electric toothbrush in my pending orders to the cheapest one, "
+        "charge any difference to my original payment method.",
+    )
+    assert first.awaiting == "confirmation" and "#W4077005" in first.reply, first.reply
+    assert "yes to all" not in first.reply.lower()
+    second = agent.send("e", "yes to all")
+    with session_scope(context.database_url) as session:
+        changed = session.get(Order, "#W4077005")
+        waiting = session.get(Order, "#W2481034")
+        assert changed is not None and waiting is not None
+        assert changed.status == "pending (item modified)" and waiting.status == "pending"
+    assert second.awaiting == "confirmation" and "#W2481034" in second.reply
+    agent.send("e", "yes")
+    assert order(context, "#W2481034")["status"] == "pending (item modified)"

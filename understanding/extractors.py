@@ -847,6 +847,21 @@ ALL_ORDERS = re.compile(
 )
 
 
+# "every t-shirt in my pending orders", "all the t-shirts in my orders", "我所有订单里的 T 恤":
+# the items named, in every order that holds them.
+ITEMS_IN_ALL_ORDERS = re.compile(
+    r"\b(?:every|each|all(?:\s+(?:the|my|of\s+the|of\s+my))?)\s+(?:[\w-]+\s+){1,3}?"
+    r"(?:in|from|of|across)\s+(?:all\s+(?:of\s+)?)?(?:my|the)\s+(?:\w+\s+)?orders\b|"
+    r"所有[^，。,；;]{0,8}订单(?:里|中)的",
+    re.I,
+)
+
+
+def means_items_in_all_orders(text: str) -> bool:
+    """True when a request is for the items named in every order holding them."""
+    return bool(ITEMS_IN_ALL_ORDERS.search(text))
+
+
 def means_all_orders(text: str) -> bool:
     """True when the request is for several orders at once ("cancel all my pending orders")."""
     return bool(ALL_ORDERS.search(text))

@@ -712,6 +712,7 @@ class RetailPolicy:
             # In no order the task can act on: take the one that holds them, so that the
             # reply says why ("it is pending, only delivered orders can be returned").
             fitting = [o for o in fitting if o in holding] or holding
+            self._each_order_holding(fitting, statuses)
             if not fitting and self.frame["intent"] in SPLIT_BY_ORDER:
                 # "the bicycle and the jigsaw (same order); also my camera"
                 fitting = self._split_by_order(orders, contents, names, statuses)
@@ -738,6 +739,23 @@ class RetailPolicy:
             for o in (fitting or orders)
         ]
         raise Ask("ask.order_id_among", "order_id", orders=listed)
+
+    def _each_order_holding(self, fitting: list[dict[str, Any]], statuses: Sequence[str]) -> None:
+        """The same change in every order holding the items ("every t-shirt in my orders").
+
+        The first order holding the items is this task's; the others wait in its queue and
+        are taken up once it is done, each listed for its own yes (their items differ).
+        """
+        if self.frame["intent"] not in ITEM_INTENTS or len(fitting) < 2 or self.orders:
+            return
+        if statuses and any(o["status"] not in statuses for o in fitting):
+            return
+        if not any(ex.means_items_in_all_orders(t) for t in self._history()):
+            return
+        ids = [str(o["order_id"]) for o in fitting]
+        self.orders = ids[1:]
+        self.notices.append(("queue.each", {"orders": [self._order_line(i) for i in ids]}))
+        del fitting[1:]
 
     def _split_by_order(
         self,
