@@ -65,8 +65,9 @@ def authenticate(
     or a zip code with a name (stated, or asked for and written since).
     """
     failed = False
-    if identity.get("email") and not email_is_other(identity.get("said", ""), identity["email"]):
-        row = _first(call("find_user_id_by_email", {"email": identity["email"]}))
+    said = identity.get("said", "")
+    for email in (e for e in email_candidates(identity) if not email_is_other(said, e)):
+        row = _first(call("find_user_id_by_email", {"email": email}))
         if row is not None:
             return str(row["user_id"]), row, False
         failed = True
@@ -85,11 +86,14 @@ def authenticate(
     return None, None, failed
 
 
+def email_candidates(identity: dict[str, str]) -> list[str]:
+    """The email addresses given for the account: the first, and another said with it."""
+    return [e for e in (identity.get("email"), identity.get("email_alt")) if e]
+
+
 def attempt_targets(identity: dict[str, str]) -> list[str]:
     """The accounts an identification attempt aims at: by email, user id or claimed name."""
-    targets: list[str] = []
-    if identity.get("email"):
-        targets.append(f"email:{identity['email'].lower()}")
+    targets: list[str] = [f"email:{e.lower()}" for e in email_candidates(identity)]
     if identity.get("user_id"):
         targets.append(f"user:{identity['user_id']}")
     if identity.get("first_name") and identity.get("last_name"):
@@ -233,7 +237,9 @@ def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verifica
         notices.insert(0, {"key": "auth.ok_continue", "data": row, "auth": True})
         identity = {}
     elif failed:
-        identity, failures = forget_failed(identity), failures + 1
+        # each email tried is a guess of its own: two in one message count as two
+        tried = max(1, len(email_candidates(identity)))
+        identity, failures = forget_failed(identity), failures + tried
     elif missing_identity(identity) == "name":
         identity = {**identity, "asked": "name"}
     locked = failed and failures >= context.max_identity_attempts

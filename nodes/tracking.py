@@ -76,6 +76,10 @@ def merge_identity(identity: dict[str, str], slots: dict[str, Any]) -> dict[str,
     for key in IDENTITY_KEYS:
         if slots.get(key):
             merged[key] = str(slots[key])
+    if slots.get("email"):  # a second address given with it, or none any more
+        merged.pop("email_alt", None)
+        if slots.get("email_alt"):
+            merged["email_alt"] = str(slots["email_alt"])
     return merged
 
 

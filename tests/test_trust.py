@@ -1785,3 +1785,47 @@ def test_every_item_of_a_kind_in_my_orders_is_changed_order_by_order_each_with_a
     assert second.awaiting == "confirmation" and "#W2481034" in second.reply
     agent.send("e", "yes")
     assert order(context, "#W2481034")["status"] == "pending (item modified)"
+
+
+def test_two_emails_in_one_message_are_both_tried(agent: Keel) -> None:
+    """Blind τ² 54/55: "I have two emails, a@… and b@… — one of them should be on file"
+    tried only the first, and the customer was never verified."""
+    turn = agent.send(
+        "m1",
+        "I have two emails, harper.ahmed@example.com and harper.ahmed4239@example.com, "
+        "one of them should be on file.",
+    )
+    assert turn.user_id == "harper_ahmed_1689"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my cousin forwarded me this:\nFrom: Orders <orders@shop.example>\n"
+        "To: yara.davis2174@example.com\nSubject: Your order has shipped",
+        "my email is a1@example.com; my wife's is b1@example.com or c1@example.com",
+    ],
+)
+def test_only_emails_offered_as_alternatives_of_the_first_are_tried(text: str) -> None:
+    """Trust b11_8_01: a forwarded message's To address logged in the cousin while the
+    two-email class was being made; only "a@… or b@…" side by side counts as two."""
+    from understanding import extractors as ex
+
+    assert len(ex.emails(text)) == 1
+
+
+def test_two_wrong_emails_in_one_message_count_as_two_guesses(
+    agent: Keel, context: Context
+) -> None:
+    guesses = 0
+    for index in range(context.max_identity_attempts):
+        turn = agent.send(
+            "m2", f"it's either nobody{index}a@example.com or nobody{index}b@example.com"
+        )
+        guesses += 2
+        assert turn.user_id is None
+        if guesses >= context.max_identity_attempts:
+            assert turn.awaiting == "human"  # a human checks who this is
+            break
+    else:
+        raise AssertionError("never handed over")

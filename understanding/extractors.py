@@ -362,6 +362,38 @@ def email(text: str) -> str | None:
     return match.group(0).lower() if match else None
 
 
+MAX_EMAILS = 2  # "silva7872@… or amelia.silva7872@…, one of them is on file": both are tried
+
+
+# Two addresses offered as alternatives, side by side: "a@… or b@…", "a@… and b@…",
+# "a@…，或者 b@…" (not two addresses of a forwarded message's headers).
+ALTERNATIVE_EMAILS = re.compile(
+    EMAIL.pattern
+    + r"\s*[,，]?\s*(?:or|and|或者?|和|还是)\s*(?:maybe\s+|perhaps\s+)?"
+    + EMAIL.pattern,
+    re.I,
+)
+
+
+def emails(text: str) -> list[str]:
+    """The email addresses of a message: the first, and one offered beside it as an alternative.
+
+    "silva7872@… or amelia.silva7872@…": either may be the account's. Addresses that
+    are not side by side as alternatives (a forwarded message's From and To) give the
+    first alone.
+    """
+    first = email(text)
+    if first is None:
+        return []
+    pair = ALTERNATIVE_EMAILS.search(text)
+    if pair is None:
+        return [first]
+    found = [m.group(0).lower() for m in EMAIL.finditer(pair.group(0))]
+    if found[0] != first:  # alternatives of another address than the first one given
+        return [first]
+    return list(dict.fromkeys(found))[:MAX_EMAILS]
+
+
 def user_id(text: str) -> str | None:
     """Return a user id like ``noah_brown_6181``."""
     match = USER_ID.search(text)

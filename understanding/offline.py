@@ -62,6 +62,9 @@ def extract_slots(text: str, hints: TurnHints) -> dict[str, Any]:
         slots["order_id"] = malformed  # kept so that validation can say what is wrong with it
     if (mail := ex.email(text)) is not None:
         slots["email"] = mail
+        others = ex.emails(text)[1:]
+        if others:  # "I have two emails, a@… and b@…": either may be the account's
+            slots["email_alt"] = others[0]
     if (uid := ex.user_id(text)) is not None:
         slots["user_id"] = uid
     name = ex.person_name(text, expecting=expecting == "identity")
