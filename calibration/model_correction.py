@@ -26,8 +26,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.runnables import Runnable
-from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, Field
 
 from calibration.verifier import INJECTION, Verification
@@ -36,12 +34,12 @@ from state.context import Context
 from tools.registry import ToolSpec
 from understanding.model import (
     CircuitBreaker,
-    call_budget,
     chat_client,
     count_model_call,
-    endpoint_breaker,
+    endpoint_parts,
     invoke_guarded,
     record_model_event,
+    structured_call,
 )
 from understanding.prompts import CORRECT_PROMPT
 
@@ -113,10 +111,7 @@ class ModelCorrector:
         self.database_url = database_url
         self.breaker = breaker or CircuitBreaker()
         self.budget = budget
-        structured = chat.with_structured_output(
-            convert_to_openai_tool(CorrectedCall), method="function_calling"
-        )
-        self._runnable: Runnable[dict[str, Any], Any] = CORRECT_PROMPT | structured
+        self._runnable = structured_call(chat, CorrectedCall, CORRECT_PROMPT)
 
     def propose(
         self,
@@ -181,10 +176,5 @@ def model_corrector(context: Context) -> ModelCorrector | None:
     key = (context.llm_base_url, context.llm_model, context.llm_api_key_env, context.database_url)
     with _lock:
         if key not in _correctors:
-            _correctors[key] = ModelCorrector(
-                chat_client(context),
-                database_url=context.database_url,
-                breaker=endpoint_breaker(context),
-                budget=call_budget(context),
-            )
+            _correctors[key] = ModelCorrector(chat_client(context), **endpoint_parts(context))
         return _correctors[key]

@@ -23,8 +23,6 @@ from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.prompts import ChatPromptTemplate
-from langchain_core.runnables import Runnable
-from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from planning.plan import FromSlot, FromStep, Plan, Source, Step, ToolContract, Value, validate_plan
@@ -42,12 +40,12 @@ from planning.selection import ToolCard
 from state.context import Context
 from understanding.model import (
     CircuitBreaker,
-    call_budget,
     chat_client,
     count_model_call,
-    endpoint_breaker,
+    endpoint_parts,
     invoke_guarded,
     record_model_event,
+    structured_call,
 )
 
 PLAN_SYSTEM = """\
@@ -215,10 +213,7 @@ class _Structured:
         self.database_url = database_url
         self.breaker = breaker or CircuitBreaker()
         self.budget = budget
-        structured = chat.with_structured_output(
-            convert_to_openai_tool(schema), method="function_calling"
-        )
-        self._runnable: Runnable[dict[str, Any], Any] = prompt | structured
+        self._runnable = structured_call(chat, schema, prompt)
 
     def ask(self, event: str, variables: dict[str, Any]) -> Any:
         """The model's answer as ``schema``, or None (failure, breaker open, invalid)."""
@@ -322,20 +317,12 @@ def _key(context: Context) -> tuple[Any, ...]:
     return (context.llm_base_url, context.llm_model, context.database_url)
 
 
-def _guard(context: Context) -> dict[str, Any]:
-    return {
-        "database_url": context.database_url,
-        "breaker": endpoint_breaker(context),
-        "budget": call_budget(context),
-    }
-
-
 def model_planner(context: Context) -> ModelPlanner:
     """The (cached) model planner of the configured endpoint."""
     with _lock:
         key = _key(context)
         if key not in _planners:
-            _planners[key] = ModelPlanner(chat_client(context), **_guard(context))
+            _planners[key] = ModelPlanner(chat_client(context), **endpoint_parts(context))
         return _planners[key]
 
 
@@ -344,7 +331,7 @@ def model_step_reflector(context: Context) -> ModelStepReflector:
     with _lock:
         key = _key(context)
         if key not in _reflectors:
-            _reflectors[key] = ModelStepReflector(chat_client(context), **_guard(context))
+            _reflectors[key] = ModelStepReflector(chat_client(context), **endpoint_parts(context))
         return _reflectors[key]
 
 

@@ -233,6 +233,18 @@ class CircuitBreaker:
             return self._opened_at is not None
 
 
+def structured_call(
+    chat: BaseChatModel, tool: dict[str, Any] | type[BaseModel], prompt: Runnable[Any, Any]
+) -> Runnable[dict[str, Any], Any]:
+    """``prompt`` piped into one function-calling structured-output call of ``tool``.
+
+    Every model client of Keel (understanding, confirmation reading, correction, planning,
+    step reflection) asks the model this way; the caller validates what comes back.
+    """
+    schema = tool if isinstance(tool, dict) else convert_to_openai_tool(tool)
+    return prompt | chat.with_structured_output(schema, method="function_calling")
+
+
 class ModelOutputError(ValueError):
     """The model answered, but not with a usable structured reading."""
 
@@ -672,10 +684,7 @@ class ModelUnderstander:
         self.budget = budget
         self.calls = 0
         self._lock = threading.Lock()
-        structured = chat.with_structured_output(
-            reading_tool(self.config), method="function_calling"
-        )
-        self._runnable: Runnable[dict[str, Any], Any] = UNDERSTAND_PROMPT | structured
+        self._runnable = structured_call(chat, reading_tool(self.config), UNDERSTAND_PROMPT)
         self._static = {
             "domain_description": self.config.description,
             "intent_catalogue": _intent_catalogue(self.config),
@@ -862,10 +871,7 @@ class ModelConfirmationReader:
         self.database_url = database_url
         self.breaker = breaker or CircuitBreaker()
         self.budget = budget
-        structured = chat.with_structured_output(
-            convert_to_openai_tool(ModelConfirmation), method="function_calling"
-        )
-        self._runnable: Runnable[dict[str, Any], Any] = CONFIRM_PROMPT | structured
+        self._runnable = structured_call(chat, ModelConfirmation, CONFIRM_PROMPT)
 
     def read(
         self, text: str, listed: Listed, question: str, language: str
@@ -993,7 +999,7 @@ def _cached(cache: dict[tuple[Any, ...], M], key: tuple[Any, ...], build: Callab
         return found
 
 
-def _endpoint_parts(context: Context) -> dict[str, Any]:
+def endpoint_parts(context: Context) -> dict[str, Any]:
     """What every model client of an endpoint shares: its store, breaker and time budget."""
     return {
         "database_url": context.database_url,
@@ -1008,7 +1014,7 @@ def model_understander(context: Context, offline: OfflineUnderstander) -> ModelU
     return _cached(
         _understanders,
         key,
-        lambda: ModelUnderstander(chat_client(context), offline, **_endpoint_parts(context)),
+        lambda: ModelUnderstander(chat_client(context), offline, **endpoint_parts(context)),
     )
 
 
@@ -1017,7 +1023,7 @@ def model_phraser(context: Context) -> ModelPhraser:
     return _cached(
         _phrasers,
         _endpoint_key(context),
-        lambda: ModelPhraser(chat_client(context), **_endpoint_parts(context)),
+        lambda: ModelPhraser(chat_client(context), **endpoint_parts(context)),
     )
 
 
@@ -1026,7 +1032,7 @@ def model_confirmation_reader(context: Context) -> ModelConfirmationReader:
     return _cached(
         _confirmation_readers,
         _endpoint_key(context),
-        lambda: ModelConfirmationReader(chat_client(context), **_endpoint_parts(context)),
+        lambda: ModelConfirmationReader(chat_client(context), **endpoint_parts(context)),
     )
 
 
