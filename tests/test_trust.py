@@ -1829,3 +1829,30 @@ def test_two_wrong_emails_in_one_message_count_as_two_guesses(
             break
     else:
         raise AssertionError("never handed over")
+
+
+def test_the_watch_of_an_order_holding_a_wristwatch_is_that_item(agent: Keel) -> None:
+    """τ² 81 during the split-by-order class: "the watch" of an order holding a Wristwatch
+    was read as a Smart Watch asked for instead, and refused as another product."""
+    agent.send("w", "Hi, I'm Ahmed Lopez, zip 10096.")
+    turn = agent.send("w", "I want to exchange the watch I received.")
+    assert "#W6343195" in turn.reply and "Smart Watch" not in turn.reply
+    assert turn.awaiting == "clarification"  # which Wristwatch option instead
+
+
+def test_a_request_of_items_in_two_orders_in_one_sentence_is_split_by_clause(
+    agent: Keel, context: Context
+) -> None:
+    """Blind τ² 103_b: "return the bookshelf and the jigsaw (same order), and the backpack
+    that came with the vacuum cleaner" is one sentence: its clauses are split by order."""
+    agent.send("r", "Hi, I'm Rosa Kim, zip 75297.")
+    first = agent.send(
+        "r",
+        "Please return the electric kettle and the bicycle (same order), and the backpack too, "
+        "refund to the original payment method.",
+    )
+    assert first.awaiting == "confirmation" and "#W9902530" in first.reply
+    assert "Backpack" not in first.reply.split("After that")[0]
+    second = agent.send("r", "yes")
+    assert order(context, "#W9902530")["status"] == "return requested"
+    assert second.awaiting == "confirmation" and "#W5644302" in second.reply
