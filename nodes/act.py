@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage
@@ -22,9 +22,11 @@ from nodes.common import (
     session_id,
     tool_caller,
 )
+from nodes.decide import agreed_orders, is_listed, next_in_queue, policy_input
 from nodes.intake import screen
 from nodes.render import render
 from planning.reflection import canonical
+from planning.templates import literal_step_id
 from state.context import Context
 from state.dialogue import (
     TURN_START,
@@ -66,19 +68,6 @@ from understanding.service import get_understander
 RECENT_RESULTS = 5
 
 
-# What the next order of a several-order request keeps: what was said for all of them.
-QUEUE_KEEPS = ("reason", "payment_ref", "address")
-
-
-def next_in_queue(frame: TaskFrame, queued: list[str]) -> TaskFrame:
-    """The same task for the next order of a several-order request, with what was said."""
-    kept = {k: v for k, v in frame["slots"].items() if k in QUEUE_KEEPS}
-    # a change of items names them in words: the next order's are read from the same ones
-    words = frame["utterances"] if frame["intent"] in ITEM_INTENTS else []
-    following = new_frame(frame["intent"], {**kept, "order_id": queued[0]}, words)
-    return {**following, "orders": queued[1:], "all_agreed": frame["all_agreed"]}
-
-
 def answer_text(value: Any) -> str:
     """Return the user's text from a resume value (a string or {"text": ...})."""
     if isinstance(value, dict):
@@ -94,11 +83,6 @@ def listed_writes(plan: ActionPlan, frame: TaskFrame | None) -> list[ListedWrite
     for order_id in (frame["orders"] or []) if frame else []:
         writes.append(ListedWrite(tool=plan["tool"], args={**plan["args"], "order_id": order_id}))
     return writes
-
-
-def is_listed(listing: Sequence[ListedWrite], tool: str, args: Mapping[str, Any]) -> bool:
-    """True when exactly this tool with exactly these arguments was listed for a yes."""
-    return any(w["tool"] == tool and canonical(w["args"]) == canonical(args) for w in listing)
 
 
 def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Listed:
@@ -549,17 +533,27 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         return {"route": "confirm", "notices": list(state.notices)}
     intent = frame["intent"] if frame else plan["tool"]
     text = state.understanding["text"] if state.understanding else ""
-    brief = TaskBrief(
+    update: dict[str, Any] = {"route": "execute", "task_run": None, "agreed": []}
+    if plan["write"] and frame is not None and frame["all_agreed"] and frame["orders"]:
+        # "Yes to all": every other listed order the policy lets run now is a step of this
+        # task; the first it decides otherwise waits, with the rest, behind the task.
+        config = domain_config(context)
+        user_id = state.user_id or state.channel_user_id
+        inp = policy_input(state, config, frame, "resume", user_id)
+        agreed, left = agreed_orders(tool_caller(context), inp, frame, state.listing)
+        update.update(agreed=agreed, stack=apply(state.stack, Update(left)))
+    calls = [plan, *update["agreed"]]
+    update["task"] = TaskBrief(
         intent=intent,
         text=text,
         slots=dict(plan["args"]),
         user_id=state.user_id or state.channel_user_id,
         language=state.language,
         run_id=f"turn-{state.turn}",  # a run resumed after a crash replays, never writes twice
-        calls=[ListedWrite(tool=plan["tool"], args=dict(plan["args"]))],
+        calls=[ListedWrite(tool=c["tool"], args=dict(c["args"])) for c in calls],
         mode="dialogue",
     )
-    return {"route": "execute", "task": brief, "task_run": None}
+    return update
 
 
 def task_outcome(run: TaskRun | None) -> ToolOutcome:
@@ -581,6 +575,8 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     intent = frame["intent"] if frame else plan["tool"]
     if run is not None and run["status"] == "needs_confirmation":
         return {"route": "confirm", "notices": list(state.notices), "path": ["run_task"]}
+    if state.agreed:
+        return _finish_steps(state, context, [plan, *state.agreed], run)
     outcome = task_outcome(run)
     answered_by = (run["answered_by"] if run else None) or plan["tool"]
     if outcome["ok"] and answered_by != plan["tool"]:
@@ -642,6 +638,102 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
         "route": "resume",
         "stack": stack,
         "notices": [*state.notices, {"key": key, "data": data}],
+        "understanding": {**understanding, "act": "resume"} if understanding else None,
+    }
+
+
+def step_results(
+    calls: Sequence[ActionPlan], run: TaskRun | None
+) -> list[tuple[ActionPlan, ToolOutcome | None]]:
+    """Each call of a literal plan with the result of its step (None: it did not run)."""
+    outcomes = run["outcomes"] if run is not None else {}
+    return [(call, outcomes.get(literal_step_id(i))) for i, call in enumerate(calls)]
+
+
+def step_line(
+    config: DomainConfig,
+    intent: str,
+    call: ActionPlan,
+    outcome: ToolOutcome | None,
+    state: DialogueState,
+) -> dict[str, Any]:
+    """What one step of a several-call task says: its result, or why it was not done."""
+    if outcome is not None and outcome["ok"]:
+        text = state.understanding["text"] if state.understanding else ""
+        key, data = present(config, intent, call, outcome, text)
+        return {"key": key, "data": data}
+    detail = (
+        user_message(outcome["error"], state.language)
+        if outcome is not None
+        else render(config, "task.not_reached", {}, state.language)
+    )
+    order_id = call["args"].get("order_id", "")
+    return {"key": "task.not_done", "data": {"order_id": order_id, "detail": detail}}
+
+
+def _finish_steps(
+    state: DialogueState, context: Context, calls: list[ActionPlan], run: TaskRun | None
+) -> dict[str, Any]:
+    """Present a task of several agreed writes (one per order): each done or not, and why.
+
+    What ran is no longer covered by the listing; a failure that needs a person goes to
+    the handoff with what was done before it; orders left waiting are taken up next.
+    """
+    config = domain_config(context)
+    frame = state.frame
+    intent = frame["intent"] if frame else calls[0]["tool"]
+    results = step_results(calls, run)
+    lines = [step_line(config, intent, call, outcome, state) for call, outcome in results]
+    done = [(c, o) for c, o in results if o is not None and o["ok"]]
+    ran = [(c, o) for c, o in results if o is not None]
+    recent = [*state.recent_results, *({"tool": c["tool"], "args": c["args"], **o} for c, o in ran)]
+    finished = {(c["tool"], canonical(c["args"])) for c, _ in done}
+    trail = ["run_task", *(f"run_task:{n}" for n in (run["path"] if run else []))]
+    update: dict[str, Any] = {
+        "outcome": task_outcome(run),
+        "recent_results": recent[-RECENT_RESULTS:],
+        "path": trail,
+        "plan": None,
+        "agreed": [],
+        "listing": [w for w in state.listing if (w["tool"], canonical(w["args"])) not in finished],
+        "focus_order": str(calls[-1]["args"].get("order_id") or state.focus_order or "") or None,
+    }
+    if done:
+        last, _ = done[-1]
+        update["last_write"] = {
+            "tool": last["tool"],
+            "args": last["args"],
+            "summary": last["summary"],
+        }
+    if any(not o["ok"] and ends_in_handoff(o["error"]) for _, o in ran):
+        return {
+            **update,
+            "route": "handoff",
+            "notices": [*state.notices, *lines],
+            "reply_key": "handoff.notice",
+            "reply_data": {"reason": "tool_failure"},
+        }
+    queued = list(frame["orders"] or []) if frame else []
+    if frame is not None and queued:
+        stack = apply(state.stack, Update(next_in_queue(frame, queued)))
+    else:
+        stack = end_task(state.stack)
+    *before, final = lines
+    if current(stack) is None:
+        return {
+            **update,
+            "route": "respond",
+            "stack": stack,
+            "notices": [*state.notices, *before],
+            "reply_key": final["key"],
+            "reply_data": final["data"],
+        }
+    understanding = state.understanding
+    return {
+        **update,
+        "route": "resume",
+        "stack": stack,
+        "notices": [*state.notices, *lines],
         "understanding": {**understanding, "act": "resume"} if understanding else None,
     }
 

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from langchain_core.messages import AnyMessage
 from langgraph.runtime import Runtime
 
 from domain.config import DomainConfig
-from domain.retail.policy import Decision, PolicyInput, decide_task
+from domain.retail.policy import ITEM_INTENTS, Decision, PolicyInput, decide_task
 from nodes.common import ToolCaller, audit_log, audited, domain_config, session_id, tool_caller
 from nodes.intake import spend_token
+from planning.reflection import canonical
 from state.context import Context
-from state.dialogue import DialogueState, ToolOutcome
+from state.dialogue import ActionPlan, DialogueState, ListedWrite, ToolOutcome
 from state.stack import Drop, Queue, TaskFrame, TaskStack, Update, apply, current, new_frame
 from understanding.identity import claims_name, email_is_other, name_claim
 
@@ -263,6 +264,55 @@ def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
     return _ask_missing((), who.identity, state.language)
 
 
+# What the next order of a several-order request keeps: what was said for all of them.
+QUEUE_KEEPS = ("reason", "payment_ref", "address")
+
+
+def next_in_queue(frame: TaskFrame, queued: Sequence[str]) -> TaskFrame:
+    """The same task for the next order of a several-order request, with what was said."""
+    kept = {k: v for k, v in frame["slots"].items() if k in QUEUE_KEEPS}
+    # a change of items names them in words: the next order's are read from the same ones
+    words = frame["utterances"] if frame["intent"] in ITEM_INTENTS else []
+    following = new_frame(frame["intent"], {**kept, "order_id": queued[0]}, words)
+    return {**following, "orders": list(queued[1:]), "all_agreed": frame["all_agreed"]}
+
+
+def is_listed(listing: Sequence[ListedWrite], tool: str, args: Mapping[str, Any]) -> bool:
+    """True when exactly this tool with exactly these arguments was listed for a yes."""
+    return any(w["tool"] == tool and canonical(w["args"]) == canonical(args) for w in listing)
+
+
+def agreed_orders(
+    call: ToolCaller, inp: PolicyInput, frame: TaskFrame, listing: Sequence[ListedWrite]
+) -> tuple[list[ActionPlan], TaskFrame]:
+    """The further orders a "yes to all" covered, each decided now: calls of the same task.
+
+    Each order queued behind the first is decided by the policy as a task of its own; its
+    call joins the task only if the policy lets it run and it is exactly what was listed.
+    The first order decided otherwise (not cancellable any more, something to ask) stays
+    queued with the rest, and is taken up after the task, as before. Returns the calls and
+    the first order's frame with the orders left.
+    """
+    plans: list[ActionPlan] = []
+    queued = list(frame["orders"] or []) if frame["all_agreed"] else []
+    while queued:
+        following = next_in_queue(frame, queued)
+        decided = decide_task(call, replace(inp, frame=following, act="resume", text=""))
+        plan = decided.plan
+        if (
+            decided.route != "execute"
+            or plan is None
+            or not plan["write"]
+            or decided.prefix
+            or decided.split_off
+            or not is_listed(listing, plan["tool"], plan["args"])
+        ):
+            break
+        plans.append(plan)
+        queued = queued[1:]
+    return plans, {**frame, "orders": queued}
+
+
 # What the same request for another order keeps of what was said: how to pay or refund.
 KEPT_FOR_SPLIT = ("payment_ref", "reason")
 
@@ -377,21 +427,26 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         if who.failed:
             return {**update, **_ask_identity(state.stack, "auth.failed", {})}
         return {**update, **_ask_missing(state.stack, who.identity, state.language)}
-    decision = decide_task(
-        call,
-        PolicyInput(
-            config=config,
-            frame=frame,
-            intent=frame["intent"],
-            act=act,
-            user_id=who.user_id,
-            text="" if act == "resume" else understanding["text"],
-            language=state.language,
-            recent=recent_messages(state.messages),
-            focus_order=state.focus_order,
-        ),
-    )
+    decision = decide_task(call, policy_input(state, config, frame, act, who.user_id))
     return {**update, **_decided(state, context, decision, notices)}
+
+
+def policy_input(
+    state: DialogueState, config: DomainConfig, frame: TaskFrame, act: str, user_id: str | None
+) -> PolicyInput:
+    """The facts the policy decides the task in ``frame`` on, this turn."""
+    understanding = state.understanding
+    return PolicyInput(
+        config=config,
+        frame=frame,
+        intent=frame["intent"],
+        act=act,
+        user_id=user_id,
+        text="" if act == "resume" or understanding is None else understanding["text"],
+        language=state.language,
+        recent=recent_messages(state.messages),
+        focus_order=state.focus_order,
+    )
 
 
 CLOSINGS = ("goodbye", "thanks")  # small talk that would end a conversation with a task open

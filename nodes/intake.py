@@ -28,6 +28,7 @@ from understanding.service import get_understander
 PER_TURN_RESET: dict[str, Any] = {
     "understanding": None,
     "plan": None,
+    "agreed": [],
     "outcome": None,
     "reply": "",
     "reply_key": "",

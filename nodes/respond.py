@@ -332,6 +332,7 @@ def await_human(
 PER_TURN_UPDATE: dict[str, Any] = {
     "path": [TURN_START],
     "plan": None,
+    "agreed": [],
     "outcome": None,
     "notices": [],
     "reply_data": {},

@@ -21,8 +21,8 @@ from langgraph.types import interrupt
 from calibration.machine import run_call
 from calibration.receipts import idempotency_key
 from calibration.taxonomy import load_failures
-from nodes.act import is_listed
 from nodes.common import call_deps, domain_config, session_id
+from nodes.decide import is_listed
 from planning.plan import Plan, Step, UnboundError, bind_args, execution_order, validate_plan
 from planning.reflection import (
     MISSING_INPUT,
@@ -516,6 +516,10 @@ def _step_for(
     return Step(id=step_id, tool=tool, args=args, depends_on=tuple(depends_on or ()))
 
 
+def _tool_of(history: Sequence[StepRecord], step_id: str) -> str:
+    return next(r.tool for r in reversed(history) if r.step == step_id)
+
+
 def summarise(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     """What was done, what was not and why, from the execution history only."""
     brief = state["task"]
@@ -534,6 +538,15 @@ def summarise(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
             reason = "needs confirmation" if status == "needs_confirmation" else "declined"
         not_done.append(NotDone(step=step.id, tool=step.tool, reason=reason))
     required_left = [n for n in not_done if not plan.step(n["step"]).optional]
+    cards = tool_cards(runtime.context.domain)
+    for step_id, error in failures.items():
+        if step_id not in done and step_id not in plan.ids:  # failed, then skipped by a replan
+            tool = _tool_of(history, step_id)
+            not_done.append(NotDone(step=step_id, tool=tool, reason=error))
+            if tool in cards and cards[tool].access == "write":  # a change that did not happen
+                required_left.append(not_done[-1])
+    first_run = {r.step: i for i, r in reversed(list(enumerate(history)))}
+    not_done.sort(key=lambda n: first_run.get(n["step"], len(history)))
     if status is None:
         status = "done" if not required_left else "stopped"
     last = history[-1] if history else None
@@ -551,6 +564,7 @@ def summarise(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
         stop_reason=stop_reason,
         completion=completion(plan, history) if plan.steps else 0.0,
         outcome=outcome,
+        outcomes=dict(state.get("outcomes") or {}),
         answered_by=last.tool if last else None,
         unconfirmed=list(state.get("unconfirmed") or []),
         rounds=state.get("rounds", 1),

@@ -363,7 +363,7 @@ def reflect_overall(
         return _stop("external", causes, done, f"{last.error} is not ours to fix")
     if replans >= limits.max_replans or rounds >= limits.max_rounds:
         return _stop("limit", causes, done, "the replanning limits are reached")
-    strategy = choose_strategy(plan, last, alternative)
+    strategy = choose_strategy(plan, last, alternative, done_steps(history))
     if strategy is None:
         return _stop("nothing_to_change", causes, done, "no other tool or step would do better")
     return ReflectionResult(
@@ -387,15 +387,31 @@ def _stop(
     )
 
 
+def dependents(plan: Plan, step_id: str) -> set[str]:
+    """The steps that wait for ``step_id`` or read its result, directly or not."""
+    found = {step_id}
+    changed = True
+    while changed:
+        changed = False
+        for step in plan.steps:
+            reads = {s.step for s in step.args.values() if isinstance(s, FromStep)}
+            if step.id not in found and found & (set(step.depends_on) | reads):
+                found.add(step.id)
+                changed = True
+    return found - {step_id}
+
+
 def choose_strategy(
-    plan: Plan, failed: StepRecord, alternative: str | None
+    plan: Plan, failed: StepRecord, alternative: str | None, done: Collection[str] = ()
 ) -> ReplanningStrategy | None:
     """The replanning strategy for the problem the failed step shows (None: nothing helps).
 
     Offline, a full replan is chosen only where it changes something: a step whose input
     was never produced, with no step or tool to produce it, is planned again from its
     intent's template (a model may propose a different plan). A failed call with nothing
-    to replace it would only run again as it was, which replanning never does.
+    to replace it would only run again as it was, which replanning never does; when
+    required steps left do not need it (another order's change), it is skipped and they
+    run: one order that cannot be changed does not stop the others.
     """
     step = plan.step(failed.step)
     if step.optional:
@@ -412,4 +428,11 @@ def choose_strategy(
             return AddRemediationSteps(suggestions=(alternative,), before=step.id)
     if alternative is not None:
         return ReplanFromStep(step_id=step.id, reason=f"{failed.tool} failed; use {alternative}")
-    return FullReplan() if failed.error == MISSING_INPUT else None
+    if failed.error == MISSING_INPUT:
+        return FullReplan()
+    needing = dependents(plan, step.id)
+    free = [s.id for s in plan.steps if not s.optional and s.id not in {*done, *needing, step.id}]
+    if free and not needing:
+        reason = f"{failed.tool} failed; {', '.join(free)} do not need it"
+        return SkipSteps(step_ids=(step.id,), reason=reason)
+    return None

@@ -47,11 +47,16 @@ def default_plan(tool: str, accepted: Iterable[str], slots: Mapping[str, Any]) -
     return Plan(steps=(Step(id="main", tool=tool, args=args),))
 
 
+def literal_step_id(index: int) -> str:
+    """The id of the ``index``-th step (from 0) of a literal plan: main, main_2, main_3."""
+    return "main" if index == 0 else f"main_{index + 1}"
+
+
 def literal_plan(calls: Sequence[tuple[str, Mapping[str, Any]]]) -> Plan:
     """A plan of calls whose arguments are known already (the writes a yes covered)."""
     steps = [
         Step(
-            id="main" if index == 0 else f"main_{index + 1}",
+            id=literal_step_id(index),
             tool=tool,
             args={name: Value(value=value) for name, value in args.items()},
         )

@@ -101,6 +101,7 @@ class DialogueState(InputState):
     stack: TaskStack = field(default_factory=list)  # the task in focus on top, waiting ones below
     route: Route = "respond"  # the decision of the policy check for this turn
     plan: ActionPlan | None = None  # approved tool call awaiting execution or confirmation
+    agreed: list[ActionPlan] = field(default_factory=list)  # further calls a "yes to all" runs
     outcome: ToolOutcome | None = None  # this turn's tool result
     task: TaskBrief | None = None  # the task the subgraph runs this turn (the approved calls)
     task_run: TaskRun | None = None  # what the task subgraph did: plan, history, summary

@@ -50,6 +50,7 @@ class TaskRun(TypedDict):
     stop_reason: str | None  # overall reflection's reason, or why the task ended early
     completion: float  # share of the required steps done
     outcome: ToolOutcome | None  # the final result of the plan's last step that ran
+    outcomes: dict[str, ToolOutcome]  # the last result of each step that ran, by step id
     answered_by: str | None  # the tool whose result that is (an alternative, after a failure)
     unconfirmed: list[ListedWrite]  # writes not covered by a yes (listed for one next)
     rounds: int
