@@ -239,3 +239,66 @@ def test_a_write_that_cannot_be_done_goes_to_a_human_with_nothing_changed(
     turn = agent.send("s1", yes)
     assert "run_task:reflect_overall" in turn.path and turn.awaiting == "human"
     assert status(context, PENDING) == "pending"
+
+
+LUCAS_BOTH = (
+    "Hi, I'm Lucas Brown, zip 92127. Please cancel both my pending orders #W8194764 "
+    "and #W2953303, I ordered them by mistake."
+)
+LUCAS_ORDERS = ("#W8194764", "#W2953303")
+
+
+def test_several_agreed_writes_run_as_one_plan(context: Context) -> None:
+    """A yes to all: one task of one step per order, not one pass through the policy each."""
+    agent = Keel(context)
+    assert agent.send("s1", LUCAS_BOTH).awaiting == "confirmation"
+    turn = agent.send("s1", "yes to both")
+    assert [status(context, o) for o in LUCAS_ORDERS] == ["cancelled", "cancelled"]
+    assert turn.path.count("run_task") == 1 and "check_policy" not in turn.path, turn.path
+    assert turn.path.count("run_task:execute_step") == 2
+    assert all(o in turn.reply for o in LUCAS_ORDERS) and turn.reply.count("cancelled") == 2
+    assert turn.values["listing"] == [] and turn.awaiting == "nothing"
+
+
+def test_an_order_the_policy_now_refuses_waits_behind_the_plan(context: Context) -> None:
+    """Decided again at the yes: an order delivered since the listing is not in the plan."""
+    agent = Keel(context)
+    agent.send("s1", LUCAS_BOTH)
+    with session_scope(context.database_url) as session:
+        order = session.get(Order, LUCAS_ORDERS[1])
+        assert order is not None
+        order.status = "delivered"
+    turn = agent.send("s1", "yes to both")
+    assert [status(context, o) for o in LUCAS_ORDERS] == ["cancelled", "delivered"]
+    assert turn.path.count("run_task:execute_step") == 1
+    assert "check_policy" in turn.path  # the order left is taken up after the task …
+    assert LUCAS_ORDERS[1] in turn.reply  # … and its refusal said
+
+
+def test_one_order_that_cannot_be_changed_does_not_stop_the_others(context: Context) -> None:
+    calls = [
+        {"tool": "cancel_pending_order", "args": {"order_id": o, "reason": "no longer needed"}}
+        for o in ("#W0000000", PENDING)
+    ]
+    task = brief("cancel_order", dict(calls[0]["args"]), calls=calls, mode="dialogue")
+    result = run(context, task, calls)
+    assert status(context, PENDING) == "cancelled"
+    assert result["status"] == "stopped"  # a listed change was not made: not "done"
+    assert result["not_done"] == [
+        {"step": "main", "tool": "cancel_pending_order", "reason": "DATA_NOT_FOUND"}
+    ]
+    assert [w["args"]["order_id"] for w in result["done"]] == [PENDING]
+    assert set(result["outcomes"]) == {"main", "main_2"}
+    assert_never_repeats(result)
+
+
+def test_a_step_not_reached_is_said_with_nothing_changed(context: Context) -> None:
+    """An external failure stops the plan: the order after it was not attempted, and says so."""
+    faulty = context.replace(tool_faults={"cancel_pending_order": "permission"})
+    agent = Keel(faulty)
+    agent.send("s1", LUCAS_BOTH)
+    turn = agent.send("s1", "yes to both")
+    assert [status(context, o) for o in LUCAS_ORDERS] == ["pending", "pending"]
+    assert f"Order {LUCAS_ORDERS[0]} was not changed" in turn.reply
+    assert f"Order {LUCAS_ORDERS[1]} was not changed" in turn.reply
+    assert "not attempted" in turn.reply and "cancelled" not in turn.reply
