@@ -97,6 +97,13 @@ def build_package(state: DialogueState, reason: str) -> HandoffPackage:
         f"Reason: {reason}. User: {state.user_id or 'not verified'}. "
         f"Task: {intent or 'none'}. Slots: {slots or 'none'}. Turns: {state.turn}."
     )
+    run = state.task_run
+    if run is not None:
+        missed = "; ".join(f"{n['tool']} ({n['step']}): {n['reason']}" for n in run["not_done"])
+        summary += (
+            f" Task run: {run['status']} ({run['stop_reason'] or 'no stop reason'}); "
+            f"{len(run['done'])} call(s) done; not done: {missed or 'none'}."
+        )
     return HandoffPackage(
         reason=reason,
         summary=summary,
@@ -105,6 +112,7 @@ def build_package(state: DialogueState, reason: str) -> HandoffPackage:
         user_id=state.user_id,
         tool_results=list(state.recent_results),
         done=state.last_write,
+        task_run=state.task_run,
         transcript=_transcript(state),
         ticket_id=None,
     )

@@ -75,6 +75,7 @@ class HandoffPackage(TypedDict):
     user_id: str | None
     tool_results: list[dict[str, Any]]
     done: dict[str, Any] | None  # the last change made in the session (what an "undo" means)
+    task_run: NotRequired[TaskRun | None]  # this turn's task: plan, execution history, not done
     transcript: list[dict[str, str]]
     ticket_id: int | None
 

@@ -239,6 +239,12 @@ def test_a_write_that_cannot_be_done_goes_to_a_human_with_nothing_changed(
     turn = agent.send("s1", yes)
     assert "run_task:reflect_overall" in turn.path and turn.awaiting == "human"
     assert status(context, PENDING) == "pending"
+    # the human gets the task's execution history: what was tried, what failed and why
+    run = turn.values["handoff"]["task_run"]
+    assert run["status"] == "stopped" and run["done"] == []
+    assert [(r["tool"], r["ok"]) for r in run["history"]] == [("cancel_pending_order", False)]
+    assert run["not_done"][0]["reason"] == "SERVICE_UNAVAILABLE"
+    assert "SERVICE_UNAVAILABLE" in turn.values["handoff"]["summary"]
 
 
 LUCAS_BOTH = (
