@@ -33,7 +33,7 @@ from state.stack import (
 )
 from understanding import extractors as ex
 from understanding.addresses import amend_address
-from understanding.catalogue import contains_phrase
+from understanding.catalogue import contains_phrase, mentioned_products
 from understanding.confirmation import names_action
 
 UNKNOWN = "UNKNOWN"
@@ -164,7 +164,11 @@ def track(
     if tracked.act == "fill":
         others = _changes(config, others)
     if tracked.act in ("new", "switch", "digress", "fill") and others:
-        line = [_start(config.intent(i), part, _stated(part)) for i, part in others]
+        shared = ex.status_phrases(text)  # "my pending order — change its address, and …"
+        line = [
+            _sharing(config, _start(config.intent(i), part, _stated(part)), shared)
+            for i, part in others
+        ]
         tracked.commands.append(Queue(tuple(line), behind_suspended=tracked.act == "digress"))
         tracked.queued = [i for i, _ in others]
         tracked.looked_up = [
@@ -173,6 +177,26 @@ def track(
             if config.intent(w["intent"]).kind != "write" and w["slots"].get("order_id")
         ]
     return tracked
+
+
+def _sharing(config: DomainConfig, frame: TaskFrame, shared: Sequence[str]) -> TaskFrame:
+    """A further request that says no order of its own is about the one the message describes.
+
+    "My pending order — change its address to …, and change the item's color to red": the
+    colour change names no order, no status and no product, so the order described for the
+    message ("my pending order") is its order too. A request that names its own order, its
+    own status or a product ("and return the lamp") finds its order by those instead.
+    """
+    part = " ".join(frame["utterances"])
+    names = list(config.lexicon_products)
+    own = (
+        ex.order_ids(part)
+        or ex.named_statuses(part)
+        or mentioned_products(part, names, config.lexicon)
+    )
+    if not shared or own:
+        return frame
+    return {**frame, "utterances": [*frame["utterances"], *shared]}
 
 
 # Words that give a payment for a price difference: a value of a change of items, not a
@@ -231,9 +255,10 @@ def for_order(
 ) -> str:
     """The order-scoped form of a request that points at an order ("change its address").
 
-    A request that names an order is about that order; right after reading one, "its
-    address" is that order's address: either way the request is the domain's
-    ``order_variant`` of the one read.
+    A request that names an order is about that order; right after reading one, or
+    after describing one ("my pending order — change its address"), "its address" is
+    that order's address: either way the request is the domain's ``order_variant`` of
+    the one read.
     """
     spec = config.intents.get(intent)
     if spec is None or spec.order_variant is None:
@@ -241,6 +266,7 @@ def for_order(
     if ex.asked_order_ids(text) or ex.malformed_order_id(text):
         return spec.order_variant  # "it's #W…, same new address": that order's address
     order = (frame["slots"].get("order_id") if frame is not None else None) or focus_order
+    order = order or ",".join(sorted(ex.named_statuses(text)))
     # not "#W2 must keep going to 400 Willow Lane, don't touch it"
     pointing = ex.points_at_order_address(ex.without_held_back(text))
     return spec.order_variant if order and pointing else intent

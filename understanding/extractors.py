@@ -763,6 +763,30 @@ def points_at_order_address(text: str) -> bool:
     return bool(ORDER_ADDRESS.search(text))
 
 
+# An order described by its status ("my pending order", "the delivered one's", "已取消的订单").
+STATUS_NAMED = re.compile(
+    r"\b(pending|delivered|processed|cancell?ed)\s+(?:\w+\s+)?(?:order|one)s?\b|"
+    r"(待发货|待处理|未发货|还没发货|已送达|已签收|已发货|已取消)的?(?:那个|那笔)?订单",
+    re.I,
+)
+STATUS_WORDS = {
+    "pending": "pending", "delivered": "delivered", "processed": "processed",
+    "cancelled": "cancelled", "canceled": "cancelled",
+    "待发货": "pending", "待处理": "pending", "未发货": "pending", "还没发货": "pending",
+    "已送达": "delivered", "已签收": "delivered", "已发货": "processed", "已取消": "cancelled",
+}  # fmt: skip
+
+
+def status_phrases(text: str) -> list[str]:
+    """The words that describe an order by its status ("my pending order"), in order."""
+    return [m.group(0) for m in STATUS_NAMED.finditer(text)]
+
+
+def named_statuses(text: str) -> set[str]:
+    """The order statuses the text describes an order by ("pending order" → pending)."""
+    return {STATUS_WORDS[(m.group(1) or m.group(2)).lower()] for m in STATUS_NAMED.finditer(text)}
+
+
 def points_elsewhere(text: str) -> bool:
     """True when the message means an order other than the one just discussed."""
     return bool(ELSEWHERE.search(text))

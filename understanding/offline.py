@@ -459,6 +459,9 @@ class OfflineUnderstander:
         Intents of one family (by default: settled by the same tool) count together:
         "what's in my order, I can't remember what I bought", split between the order's
         status and the list of orders, is still surely a look-up of the user's orders.
+        So do a request and its order variant: "my pending order — change its address to
+        my default one", split between the profile's and the order's address change, is
+        surely an address change (which of the two, tracking decides by what it points at).
         """
         if prediction.label not in (IntentClassifier.UNKNOWN, OUT_OF_SCOPE):
             own = self.config.intents[prediction.label].threshold
@@ -471,10 +474,21 @@ class OfflineUnderstander:
         family = self._family(top)
         if family is None:
             return UNKNOWN, float(confidence)
-        mass = sum(p for label, p in prediction.ranking if self._family(label) == family)
+        mass = sum(
+            p
+            for label, p in prediction.ranking
+            if self._family(label) == family or self._variants(top, label)
+        )
         if mass >= self.classifier.threshold:
             return top, float(mass)
         return UNKNOWN, float(confidence)
+
+    def _variants(self, one: str, other: str) -> bool:
+        """True when one request is the other's order variant (the profile's or an order's)."""
+        a, b = self.config.intents.get(one), self.config.intents.get(other)
+        return (
+            a is not None and b is not None and (a.order_variant == other or b.order_variant == one)
+        )
 
     def _small_talk(self) -> list[str]:
         return [n for n, spec in self.config.intents.items() if spec.kind == "smalltalk"]

@@ -368,6 +368,8 @@ class RetailPolicy:
         if match.item_ids:
             by_id = {i["item_id"]: i for i in items}
             return [by_id[i] for i in match.item_ids if i in by_id]
+        if len(items) == 1:  # "change the item's color to red": an order of one item
+            return items
         raise Ask(
             "ask.item_ids",
             "item_ids",
@@ -693,6 +695,10 @@ class RetailPolicy:
             if n not in kept_out(t, names, self._lex)
         }
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
+        named = {s for t in self._history() for s in ex.named_statuses(t)}
+        if named:  # "my pending order", "my cancelled order": the orders of that status
+            in_status = [o for o in orders if o["status"] in named]
+            fitting = [o for o in fitting if o in in_status] or in_status or fitting
         if any(ex.means_other_order(t) for t in self._history()):  # "my other pending order"
             fitting = [o for o in fitting if o["order_id"] != self.inp.focus_order]
         if wanted:
@@ -718,8 +724,8 @@ class RetailPolicy:
                 fitting = self._split_by_order(orders, contents, names, statuses)
         elif any(ex.means_latest(t) for t in self._history()) and orders:
             fitting = [orders[-1]]
-        elif not statuses and len(orders) != 1:
-            fitting = self._by_place(orders)  # "the order that went to Texas", else ask
+        elif not statuses and len(fitting) != 1:
+            fitting = self._by_place(fitting)  # "the order that went to Texas", else ask
         if wanted and 1 < len(fitting) <= MAX_CHOICES:
             fitting = self._by_described_items(fitting, wanted, names)
         if wanted and len(fitting) > 1:  # "the more expensive one" of two tablets
