@@ -116,6 +116,8 @@ def answers_question(frame: TaskFrame, slots: dict[str, Any], text: str) -> bool
     if asked in YES_NO_QUESTIONS:
         return "yes_no" in slots
     key = SLOT_OF_ASKED.get(asked, asked)
+    if key == "order_id" and ex.named_statuses(text) and _is_short(text):
+        return True  # "which order?" — "my pending one": the order of that status
     if key is None:  # items, variants, products are named in words
         return names_expected(frame, text) or len(text.split()) <= 12 or bool(ex.CJK.search(text))
     return key in slots

@@ -695,8 +695,10 @@ class RetailPolicy:
             if n not in kept_out(t, names, self._lex)
         }
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
-        named = {s for t in self._history() for s in ex.named_statuses(t)}
-        if named:  # "my pending order", "my cancelled order": the orders of that status
+        # "my pending order", "my cancelled order": the orders of that status (the latest
+        # message that says one: "which order?" — "the pending one")
+        named = next((s for t in reversed(self._history()) if (s := ex.named_statuses(t))), set())
+        if named:
             in_status = [o for o in orders if o["status"] in named]
             fitting = [o for o in fitting if o in in_status] or in_status or fitting
         if any(ex.means_other_order(t) for t in self._history()):  # "my other pending order"
@@ -725,7 +727,7 @@ class RetailPolicy:
         elif any(ex.means_latest(t) for t in self._history()) and orders:
             fitting = [orders[-1]]
         elif not statuses and len(fitting) != 1:
-            fitting = self._by_place(fitting)  # "the order that went to Texas", else ask
+            fitting = self._by_place(fitting) or fitting  # "the order that went to Texas"
         if wanted and 1 < len(fitting) <= MAX_CHOICES:
             fitting = self._by_described_items(fitting, wanted, names)
         if wanted and len(fitting) > 1:  # "the more expensive one" of two tablets
