@@ -265,7 +265,7 @@ def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
 
 
 # What the next order of a several-order request keeps: what was said for all of them.
-QUEUE_KEEPS = ("reason", "payment_ref", "address")
+QUEUE_KEEPS = ("reason", "payment_ref", "address", "all_items")
 
 
 def next_in_queue(frame: TaskFrame, queued: Sequence[str]) -> TaskFrame:

@@ -707,7 +707,7 @@ OTHER_ORDER = re.compile(
 )
 ELSEWHERE = re.compile(
     rf"{OTHER_ORDER.pattern}|"
-    r"\b(?:pending|delivered|processed|undelivered|unshipped|cancelled|canceled)\s+order\b|"
+    r"\b(?:pending|delivered|processed|undelivered|unshipped|cancelled|canceled)\s+orders?\b|"
     r"(?:待发货|待处理|已送达|已发货|已取消)的?订单",
     re.I,
 )
@@ -898,6 +898,8 @@ def asks_whether(text: str) -> bool:
 ALL_ORDERS = re.compile(
     r"\b(?:all|both|every|each)\s+(?:of\s+)?(?:my\s+|the\s+|these\s+|those\s+)?(?:pending\s+|open\s+)?"
     r"(?:orders|of them|ones)\b|\bthem (?:all|both)\b|\bboth of them\b|所有[^，。,；;]{0,8}订单|"
+    r"\b(?:my|the|these|those)\s+(?:pending|delivered|processed)\s+orders\b|"
+    r"\b(?:every|each)\s+(?:single\s+)?(?:pending\s+|delivered\s+)?order\b(?!\s+(?:id|number))|"
     r"全部(?:待处理的?)?订单|两个订单|都取消",
     re.I,
 )

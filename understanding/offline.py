@@ -149,6 +149,7 @@ class OfflineUnderstander:
             (UNKNOWN, c) if self._describes_only(label, part) else (label, c)
             for part, (label, c) in zip(parts, accepted, strict=True)
         ]
+        accepted = self._without_vague(parts, accepted)
         for index, (part, (label, confidence)) in enumerate(zip(parts, accepted, strict=True)):
             if asked and self._names_no_product(label, part):
                 label = UNKNOWN  # "…for the best waterproof camera. If several fit, the cheapest."
@@ -291,6 +292,38 @@ class OfflineUnderstander:
             if names_action(part, spec.actions):
                 return candidate
         return None
+
+    def _without_vague(
+        self, parts: list[str], accepted: list[tuple[str, float]]
+    ) -> list[tuple[str, float]]:
+        """Parts only unsurely read as a change, and saying none, when another surely asks.
+
+        "I've run into money problems and I need to get back whatever I can. First, please
+        cancel all my orders that haven't arrived yet": the first sentence is, to the
+        classifier, half a return; it names no product, no order and no action of one. The
+        second surely asks for a cancellation, which is the request.
+        """
+        sure = [
+            i
+            for i, (label, c) in enumerate(accepted)
+            if label != UNKNOWN and self.config.intents[label].kind == "write" and c >= SURE_CHANGE
+        ]
+        if not sure:
+            return accepted
+        names = list(self.config.lexicon_products)
+        vague = [
+            i
+            for i, (part, (label, c)) in enumerate(zip(parts, accepted, strict=True))
+            if i not in sure
+            and label != UNKNOWN
+            and self.config.intents[label].kind == "write"
+            and c < SURE_CHANGE
+            and not any(j != i and parts[j] in part for j in sure)  # not a whole of sure parts
+            and not ex.order_ids(part)
+            and not mentioned_products(part, names, self.config.lexicon)
+            and not names_action(part, self.config.intents[label].actions)
+        ]
+        return [(UNKNOWN, c) if i in vague else (label, c) for i, (label, c) in enumerate(accepted)]
 
     def _describes_only(self, label: str, part: str) -> bool:
         """True when a part's write verb only describes an order's state.

@@ -822,6 +822,9 @@ class RetailPolicy:
         named = list(dict.fromkeys(i for t in self._history() for i in ex.asked_order_ids(t)))
         if not by_ids:  # "ship #W1 to the address of #W2": one order to change
             named = []
+        described = {s for t in self._history() for s in ex.named_statuses(t)}
+        if described and status not in described:  # "cancel my delivered orders": refused
+            return
         if len(named) < 2 and any(ex.means_all_orders(t) for t in self._history()):
             data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
             named = [str(o["order_id"]) for o in data["orders"] if o["status"] == status]
@@ -1069,7 +1072,12 @@ class RetailPolicy:
             )
 
     def return_items(self) -> Decision:
-        """Return delivered items; refund to the original method or a gift card."""
+        """Return delivered items; refund to the original method or a gift card.
+
+        "Return everything from my delivered orders": each delivered order, one by one.
+        """
+        if self.slots.get("all_items"):
+            self._queue_orders("delivered")
         details = self._order_details()
         order = details["order"]
         self._status(order, "delivered", "return_items_past")
