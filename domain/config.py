@@ -54,6 +54,11 @@ class IntentSpec(BaseModel):
         default=None,
         description="Which request wins when one message holds several (default: by kind).",
     )
+    runs_last: bool = Field(
+        default=False,
+        description="A change that closes the order to other changes (an item change of a "
+        "pending order): of several changes in one message it is taken up after the others.",
+    )
     order_variant: str | None = Field(
         default=None,
         description="The intent this request becomes when the message points at an order "

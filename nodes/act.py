@@ -42,6 +42,7 @@ from state.stack import (
     Queue,
     StackCommand,
     TaskFrame,
+    TaskStack,
     Update,
     apply,
     apply_all,
@@ -627,7 +628,7 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
         # and gets its own confirmation.
         stack = apply(state.stack, Update(next_in_queue(frame, queued))) if frame else state.stack
     else:
-        stack = end_task(state.stack)
+        stack = with_order_before(end_task(state.stack), plan["args"].get("order_id"))
     if current(stack) is None:
         return {**update, "route": "respond", "stack": stack}
     # A digression is answered: its reply goes first, then the suspended task resumes
@@ -640,6 +641,21 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
         "notices": [*state.notices, {"key": key, "data": data}],
         "understanding": {**understanding, "act": "resume"} if understanding else None,
     }
+
+
+def with_order_before(stack: TaskStack, order_id: Any) -> TaskStack:
+    """The request taken up, given the order of the one before it when it points back at it.
+
+    "…change the lamp to black. And ship it to my default address instead": once the item
+    change is done, "it" is its order (the request was marked ``same_order`` when queued).
+    """
+    frame = current(stack)
+    if frame is None or not frame.get("same_order") or frame["slots"].get("order_id"):
+        return stack
+    if not order_id:
+        return stack
+    slots = {**frame["slots"], "order_id": str(order_id)}
+    return apply(stack, Update({**frame, "slots": slots, "same_order": False}))
 
 
 def step_results(
@@ -717,7 +733,7 @@ def _finish_steps(
     if frame is not None and queued:
         stack = apply(state.stack, Update(next_in_queue(frame, queued)))
     else:
-        stack = end_task(state.stack)
+        stack = with_order_before(end_task(state.stack), calls[-1]["args"].get("order_id"))
     *before, final = lines
     if current(stack) is None:
         return {

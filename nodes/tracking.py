@@ -186,8 +186,10 @@ def _sharing(config: DomainConfig, frame: TaskFrame, shared: Sequence[str]) -> T
 
     "My pending order — change its address to …, and change the item's color to red": the
     colour change names no order, no status and no product, so the order described for the
-    message ("my pending order") is its order too. A request that names its own order, its
-    own status or a product ("and return the lamp") finds its order by those instead.
+    message ("my pending order") is its order too; one that points back at an order ("ship
+    it to …") without a description to share is about the order of the request before it.
+    A request that names its own order, its own status or a product ("and return the
+    lamp") finds its order by those instead.
     """
     part = " ".join(frame["utterances"])
     names = list(config.lexicon_products)
@@ -196,9 +198,13 @@ def _sharing(config: DomainConfig, frame: TaskFrame, shared: Sequence[str]) -> T
         or ex.named_statuses(part)
         or mentioned_products(part, names, config.lexicon)
     )
-    if not shared or own:
+    if own:
         return frame
-    return {**frame, "utterances": [*frame["utterances"], *shared]}
+    if shared:
+        return {**frame, "utterances": [*frame["utterances"], *shared]}
+    # "…change the lamp to black. And ship it to my default address instead": "it" is the
+    # order of the request before it, known once that one is done (see ``take_up``)
+    return {**frame, "same_order": True} if ex.refers_back(part) else frame
 
 
 # Words that give a payment for a price difference: a value of a change of items, not a

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 FrameKind = Literal["active", "suspended", "queued"]
 
@@ -34,6 +34,7 @@ class TaskFrame(TypedDict):
     prompt: dict[str, Any] | None  # the last question asked ({"key", "data"}), to re-ask on resume
     orders: list[str] | None  # further orders the same change is for (None: one order asked)
     all_agreed: bool  # the customer agreed to the change for every listed order at once
+    same_order: NotRequired[bool]  # a further request of a message about the order before it
 
 
 TaskStack = list[TaskFrame]

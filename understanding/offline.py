@@ -134,11 +134,11 @@ class OfflineUnderstander:
         parts, predictions = self._refine(text, parts, predictions)
         # The request of the highest rank wins; between requests of one rank, the one
         # asked first (the user's order), then the surer one.
-        best: tuple[int, int, float, str] = (-1, 0, 0.0, UNKNOWN)
+        best: tuple[int, int, int, float, str] = (-1, 0, 0, 0.0, UNKNOWN)
         asked: list[tuple[str, str]] = []
         unsure: set[str] = set()  # parts read as a change only just above the threshold
         labelled: list[tuple[str, str]] = []
-        accepted = [self._accept(p) for p in predictions]
+        accepted = [self._accept(p, part) for p, part in zip(predictions, parts, strict=True)]
         accepted = [
             (asked_as(self.config, label, part), c)
             for part, (label, c) in zip(parts, accepted, strict=True)
@@ -157,8 +157,8 @@ class OfflineUnderstander:
             if of_its_own is not None:  # "…，然后宠物床和办公椅都换成最便宜的款式"
                 label, confidence = of_its_own, max(confidence, SURE_CHANGE)
             labelled.append((label, part))
-            candidate = (self._rank(label), -index, confidence, label)
-            if candidate[:3] > best[:3]:
+            candidate = (self._rank(label), self._first(label), -index, confidence, label)
+            if candidate[:4] > best[:4]:
                 best = candidate
             if label != UNKNOWN and self.config.intents[label].kind in ("write", "read"):
                 asked.append((label, part))
@@ -171,21 +171,21 @@ class OfflineUnderstander:
                     unsure.add(joined)
                 asked[-1] = (asked[-1][0], joined)
         for label in self._cued(text):
-            candidate = (self._rank(label), -len(parts), CUE_CONFIDENCE, label)
-            if candidate[:3] > best[:3]:
-                best = candidate
-        if best[3] == UNKNOWN:
+            cued = (self._rank(label), self._first(label), -len(parts), CUE_CONFIDENCE, label)
+            if cued[:4] > best[:4]:
+                best = cued
+        if best[4] == UNKNOWN:
             wanted = self._address_request(text, predictions)
             if wanted is not None:
                 return wanted, self.classifier.threshold, ()
             return UNKNOWN, float(predictions[0].confidence), ()
         # The main request's own words: its sentences (not the whole of a Chinese message).
-        own = [p for label, p in labelled if label == best[3] and p != text] or [text]
+        own = [p for label, p in labelled if label == best[4] and p != text] or [text]
         # A further change starts a task of its own: only one surely asked for does
         # ("still waiting on the espresso machine" is no item change).
         further = [(label, part) for label, part in asked if part not in unsure]
-        others = self._others(best[3], " ".join(own), further) if len(parts) > 1 else ()
-        return best[3], best[2], others
+        others = self._others(best[4], " ".join(own), further) if len(parts) > 1 else ()
+        return best[4], best[3], self._in_turn(others)
 
     def _mixture(self, text: str, parts: list[str], labels: list[str]) -> bool:
         """True when the whole message's request is a blend its sentences do not make.
@@ -486,15 +486,16 @@ class OfflineUnderstander:
             for name, other in self.config.intents.items()
         )
 
-    def _accept(self, prediction: Prediction) -> tuple[str, float]:
+    def _accept(self, prediction: Prediction, part: str = "") -> tuple[str, float]:
         """The label of a prediction, or UNKNOWN below the threshold.
 
         Intents of one family (by default: settled by the same tool) count together:
         "what's in my order, I can't remember what I bought", split between the order's
         status and the list of orders, is still surely a look-up of the user's orders.
-        So do a request and its order variant: "my pending order — change its address to
-        my default one", split between the profile's and the order's address change, is
-        surely an address change (which of the two, tracking decides by what it points at).
+        So do a request and its order variant when the part asks to send something
+        somewhere: "my pending order — change its address to my default one", split between
+        the profile's and the order's address change, is surely an address change (which of
+        the two, tracking decides by what it points at); "原来的地址没问题" asks for none.
         """
         if prediction.label not in (IntentClassifier.UNKNOWN, OUT_OF_SCOPE):
             own = self.config.intents[prediction.label].threshold
@@ -507,10 +508,11 @@ class OfflineUnderstander:
         family = self._family(top)
         if family is None:
             return UNKNOWN, float(confidence)
+        sends = SENDS_TO.search(part) is not None and not ex.is_question(part)
         mass = sum(
             p
             for label, p in prediction.ranking
-            if self._family(label) == family or self._variants(top, label)
+            if self._family(label) == family or (sends and self._variants(top, label))
         )
         if mass >= self.classifier.threshold:
             return top, float(mass)
@@ -553,6 +555,19 @@ class OfflineUnderstander:
                 for c in spec.cues
             )
         ]
+
+    def _first(self, label: str) -> int:
+        """1 for a request taken up before the changes that run last (``runs_last``), else 0.
+
+        "Change the lamp to black, and ship it to my default address": the item change of a
+        pending order closes it to other changes, so the address change is done first.
+        """
+        spec = self.config.intents.get(label)
+        return 0 if spec is not None and spec.runs_last else 1
+
+    def _in_turn(self, others: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+        """Further requests in the order they are taken up: those that run last, last."""
+        return tuple(sorted(others, key=lambda other: -self._first(other[0])))
 
     def _rank(self, label: str) -> int:
         if label == UNKNOWN:
