@@ -108,3 +108,78 @@ def test_which_order_answered_by_its_status(context: Context) -> None:
     assert asked.awaiting == "clarification"
     turn = agent.send("s", "my pending one")
     assert f"Order {AMELIA_PENDING} is pending" in turn.reply and turn.awaiting == "nothing"
+
+
+CHLOE = "Hi, I'm Chloe Sato, zip 33133."  # two delivered orders
+LUCAS = "Hi, I'm Lucas Brown, zip 92127."  # two pending orders
+
+
+def test_a_vague_sentence_beside_a_sure_request_is_no_request() -> None:
+    """Half a return by its words ("get back whatever I can"), beside a sure cancellation."""
+    reading = offline_understander("retail").read(
+        "I've run into money problems and I need to get back whatever I can. First, please "
+        "cancel all my orders that haven't arrived yet — I don't need them anymore."
+    )
+    assert reading.intent == "cancel_order" and reading.others == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cancel every order you can",
+        "return everything from those delivered orders",
+        "cancel my pending orders",
+    ],
+)
+def test_several_orders_meant_at_once(text: str) -> None:
+    assert ex.means_all_orders(text)
+    assert not ex.means_all_orders("what's my order number?")
+
+
+def test_everything_from_the_delivered_orders_is_returned_order_by_order(
+    context: Context,
+) -> None:
+    agent = Keel(context)
+    agent.send("s", CHLOE)
+    turn = agent.send(
+        "s", "Please return everything from my delivered orders, refund to the original card."
+    )
+    assert "#W2288866" in turn.reply and "#W9399331" in turn.reply
+    assert "yes to all" not in turn.reply  # each order's items are listed for a yes of its own
+    assert turn.awaiting == "confirmation" and "return Water Bottle" in turn.reply
+    second = agent.send("s", "yes")
+    assert order_row(context, "#W2288866").status == "return requested"
+    assert "return Luggage Set" in second.reply and "T-Shirt" in second.reply  # every item
+    assert order_row(context, "#W9399331").status == "delivered"  # not before its own yes
+
+
+def test_an_item_change_is_taken_up_after_the_other_changes_of_its_order() -> None:
+    """An item change closes a pending order to other changes: the address change goes first."""
+    reading = offline_understander("retail").read(
+        "Please change the desk lamp in my order to black, and ship it to my default "
+        "address instead."
+    )
+    assert reading.intent in ("modify_address", "update_default_address")
+    assert [i for i, _ in reading.others] in (["modify_items"], ["exchange_items"])
+
+
+def test_a_further_request_pointing_back_is_about_the_order_before_it(context: Context) -> None:
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    first = agent.send(
+        "s",
+        "Ship #W2953303 to 12 Oak Street, Apt 3, Springfield, IL 62704, and switch its "
+        "payment to my credit card.",
+    )
+    assert first.awaiting == "confirmation"
+    second = agent.send("s", "yes")
+    assert order_row(context, "#W2953303").address1 == "12 Oak Street"
+    # "its payment": #W2953303's, not a question of which of the two pending orders
+    assert "Which order" not in second.reply and "#W2953303" in second.reply
+    assert "#W8194764" not in second.reply
+
+
+@pytest.mark.parametrize("text", ["原来的地址没问题", "my address is fine as it is"])
+def test_an_address_only_spoken_of_is_no_address_change(text: str) -> None:
+    """Two address changes count together only when the words send something somewhere."""
+    assert offline_understander("retail").read(text).intent == "UNKNOWN"

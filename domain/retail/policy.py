@@ -831,7 +831,9 @@ class RetailPolicy:
         if len(named) < 2 or self.orders is not None:
             return
         self.slots["order_id"], self.orders = named[0], named[1:]
-        self.notices.append(("queue.started", {"orders": [self._order_line(i) for i in named]}))
+        # each order's items are listed on their own: no "yes to all" for an item change
+        key = "queue.each" if self.frame["intent"] in ITEM_INTENTS else "queue.started"
+        self.notices.append((key, {"orders": [self._order_line(i) for i in named]}))
 
     def _order_line(self, order_id: str) -> str:
         """An order listed with its items and total: "#W1 (Desk Lamp, Kettle; $212.30)"."""
