@@ -54,10 +54,10 @@ class IntentSpec(BaseModel):
         default=None,
         description="Which request wins when one message holds several (default: by kind).",
     )
-    runs_last: bool = Field(
-        default=False,
-        description="A change that closes the order to other changes (an item change of a "
-        "pending order): of several changes in one message it is taken up after the others.",
+    runs_before: list[str] = Field(
+        default_factory=list,
+        description="Changes this one is taken up before when one message asks for both: an "
+        "item change of a pending order closes it to address and payment changes.",
     )
     order_variant: str | None = Field(
         default=None,

@@ -149,6 +149,7 @@ def track(
     # value the task itself takes is no request of its own.
     own_spec = config.intents.get(intent)
     others = [(i, part) for i, part in others if not _only_fills(part, own_spec)]
+    message = text
     if others:  # the task starting now reads only its own part of the message
         own = text
         for _, part in others:
@@ -168,7 +169,7 @@ def track(
     if tracked.act in ("new", "switch", "digress", "fill") and others:
         shared = ex.status_phrases(text)  # "my pending order — change its address, and …"
         line = [
-            _sharing(config, _start(config.intent(i), part, _stated(part)), shared)
+            _sharing(config, _start(config.intent(i), part, _stated(part)), shared, message)
             for i, part in others
         ]
         tracked.commands.append(Queue(tuple(line), behind_suspended=tracked.act == "digress"))
@@ -181,13 +182,16 @@ def track(
     return tracked
 
 
-def _sharing(config: DomainConfig, frame: TaskFrame, shared: Sequence[str]) -> TaskFrame:
+def _sharing(
+    config: DomainConfig, frame: TaskFrame, shared: Sequence[str], message: str
+) -> TaskFrame:
     """A further request that says no order of its own is about the one the message describes.
 
     "My pending order — change its address to …, and change the item's color to red": the
     colour change names no order, no status and no product, so the order described for the
     message ("my pending order") is its order too; one that points back at an order ("ship
-    it to …") without a description to share is about the order of the request before it.
+    it to …") without a description to share is about the order named last before it, or
+    else the order of the request before it.
     A request that names its own order, its own status or a product ("and return the
     lamp") finds its order by those instead.
     """
@@ -202,9 +206,16 @@ def _sharing(config: DomainConfig, frame: TaskFrame, shared: Sequence[str]) -> T
         return frame
     if shared:
         return {**frame, "utterances": [*frame["utterances"], *shared]}
-    # "…change the lamp to black. And ship it to my default address instead": "it" is the
-    # order of the request before it, known once that one is done (see ``take_up``)
-    return {**frame, "same_order": True} if ex.refers_back(part) else frame
+    if not ex.refers_back(part):
+        return frame
+    # "…And #W2 keeps its address, but I want to pay for it with my Visa": "it" is the
+    # order named last before it
+    named = ex.order_ids(message[: message.find(part)]) if part in message else []
+    if named:
+        return {**frame, "slots": {**frame["slots"], "order_id": named[-1]}}
+    # "…change the lamp to black. And ship it to my default address instead": the order of
+    # the request before it, known once that one is done (``with_order_before``)
+    return {**frame, "same_order": True}
 
 
 # Words that give a payment for a price difference: a value of a change of items, not a

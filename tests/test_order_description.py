@@ -183,3 +183,18 @@ def test_a_further_request_pointing_back_is_about_the_order_before_it(context: C
 def test_an_address_only_spoken_of_is_no_address_change(text: str) -> None:
     """Two address changes count together only when the words send something somewhere."""
     assert offline_understander("retail").read(text).intent == "UNKNOWN"
+
+
+def test_it_is_the_order_named_last_before_it(context: Context) -> None:
+    """ "…and #W2 keeps its address, but switch its payment": #W2's payment, not #W1's."""
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    first = agent.send(
+        "s",
+        "Ship #W8194764 to 12 Oak Street, Apt 3, Springfield, IL 62704. And #W2953303 should "
+        "keep going to my current address, but I want to pay for it with my credit card.",
+    )
+    assert first.awaiting == "confirmation" and "#W8194764" in first.reply
+    second = agent.send("s", "yes")
+    assert "#W2953303" in second.reply and "Which order" not in second.reply
+    assert order_row(context, "#W2953303").address1 != "12 Oak Street"

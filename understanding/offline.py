@@ -12,6 +12,7 @@ import json
 import os
 import pickle
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -150,6 +151,7 @@ class OfflineUnderstander:
             for part, (label, c) in zip(parts, accepted, strict=True)
         ]
         accepted = self._without_vague(parts, accepted)
+        present = {label for label, _ in accepted}
         for index, (part, (label, confidence)) in enumerate(zip(parts, accepted, strict=True)):
             if asked and self._names_no_product(label, part):
                 label = UNKNOWN  # "…for the best waterproof camera. If several fit, the cheapest."
@@ -157,7 +159,7 @@ class OfflineUnderstander:
             if of_its_own is not None:  # "…，然后宠物床和办公椅都换成最便宜的款式"
                 label, confidence = of_its_own, max(confidence, SURE_CHANGE)
             labelled.append((label, part))
-            candidate = (self._rank(label), self._first(label), -index, confidence, label)
+            candidate = (self._rank(label), self._first(label, present), -index, confidence, label)
             if candidate[:4] > best[:4]:
                 best = candidate
             if label != UNKNOWN and self.config.intents[label].kind in ("write", "read"):
@@ -171,7 +173,13 @@ class OfflineUnderstander:
                     unsure.add(joined)
                 asked[-1] = (asked[-1][0], joined)
         for label in self._cued(text):
-            cued = (self._rank(label), self._first(label), -len(parts), CUE_CONFIDENCE, label)
+            cued = (
+                self._rank(label),
+                self._first(label, present),
+                -len(parts),
+                CUE_CONFIDENCE,
+                label,
+            )
             if cued[:4] > best[:4]:
                 best = cued
         if best[4] == UNKNOWN:
@@ -185,7 +193,7 @@ class OfflineUnderstander:
         # ("still waiting on the espresso machine" is no item change).
         further = [(label, part) for label, part in asked if part not in unsure]
         others = self._others(best[4], " ".join(own), further) if len(parts) > 1 else ()
-        return best[4], best[3], self._in_turn(others)
+        return best[4], best[3], self._in_turn(others, {best[4], *present})
 
     def _mixture(self, text: str, parts: list[str], labels: list[str]) -> bool:
         """True when the whole message's request is a blend its sentences do not make.
@@ -301,7 +309,8 @@ class OfflineUnderstander:
         "I've run into money problems and I need to get back whatever I can. First, please
         cancel all my orders that haven't arrived yet": the first sentence is, to the
         classifier, half a return; it names no product, no order and no action of one. The
-        second surely asks for a cancellation, which is the request.
+        second surely asks for a cancellation, which is the request. A part that states a
+        value of its task ("Ordered it by mistake.": a reason) is an answer, kept.
         """
         sure = [
             i
@@ -322,8 +331,14 @@ class OfflineUnderstander:
             and not ex.order_ids(part)
             and not mentioned_products(part, names, self.config.lexicon)
             and not names_action(part, self.config.intents[label].actions)
+            and not self._fills(label, part)  # "Ordered it by mistake.": the reason asked for
         ]
         return [(UNKNOWN, c) if i in vague else (label, c) for i, (label, c) in enumerate(accepted)]
+
+    def _fills(self, label: str, part: str) -> bool:
+        """True when a part states a value ``label``'s task takes (a reason, an address)."""
+        stated = extract_slots(part, TurnHints())
+        return any(stated.get(name) for name in self._takes(label))
 
     def _describes_only(self, label: str, part: str) -> bool:
         """True when a part's write verb only describes an order's state.
@@ -556,18 +571,24 @@ class OfflineUnderstander:
             )
         ]
 
-    def _first(self, label: str) -> int:
-        """1 for a request taken up before the changes that run last (``runs_last``), else 0.
+    def _first(self, label: str, present: Collection[str]) -> int:
+        """0 for a request another one of the message is taken up before, else 1.
 
         "Change the lamp to black, and ship it to my default address": the item change of a
-        pending order closes it to other changes, so the address change is done first.
+        pending order closes it to other changes, so the address change (``runs_before``
+        the item change) is done first.
         """
-        spec = self.config.intents.get(label)
-        return 0 if spec is not None and spec.runs_last else 1
+        return 0 if any(label in self._runs_before(other) for other in present) else 1
 
-    def _in_turn(self, others: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-        """Further requests in the order they are taken up: those that run last, last."""
-        return tuple(sorted(others, key=lambda other: -self._first(other[0])))
+    def _runs_before(self, label: str) -> list[str]:
+        spec = self.config.intents.get(label)
+        return spec.runs_before if spec is not None else []
+
+    def _in_turn(
+        self, others: tuple[tuple[str, str], ...], present: Collection[str]
+    ) -> tuple[tuple[str, str], ...]:
+        """Further requests in the order they are taken up (``runs_before``), else as asked."""
+        return tuple(sorted(others, key=lambda other: -self._first(other[0], present)))
 
     def _rank(self, label: str) -> int:
         if label == UNKNOWN:
