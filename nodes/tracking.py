@@ -158,7 +158,7 @@ def track(
         # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an order only
         # another change names is that change's (a bare "the number is #W2" may be this task's)
         slots = own_orders(slots, text, single=bool(_changes(config, others)))
-    others = _joined_values(config, others)
+    others = in_turn(config, intent, _joined_values(config, others))
     intent = for_order(config, intent, text, frame, focus_order)
     tracked = _track(config, stack, identity, text, intent, slots, focus_order)
     # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an answer to the
@@ -221,6 +221,26 @@ def _sharing(
 # Words that give a payment for a price difference: a value of a change of items, not a
 # change of the payment method ("PayPal for any difference", "差价用信用卡").
 FOR_DIFFERENCE = re.compile(r"\bdifference\b|差价|差额", re.I)
+
+
+def in_turn(
+    config: DomainConfig, intent: str, others: Sequence[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """Further requests in the order they are taken up: as asked, with exceptions.
+
+    A change another request of the message ``runs_before`` waits for it ("change the lamp
+    to black, and ship it to my default address": the item change closes the order).
+    """
+    labels = [intent, *(i for i, _ in others)]
+
+    def after(label: str) -> bool:
+        return any(
+            label in config.intents[other].runs_before
+            for other in labels
+            if other in config.intents
+        )
+
+    return sorted(others, key=after)
 
 
 def _joined_values(

@@ -193,7 +193,7 @@ class OfflineUnderstander:
         # ("still waiting on the espresso machine" is no item change).
         further = [(label, part) for label, part in asked if part not in unsure]
         others = self._others(best[4], " ".join(own), further) if len(parts) > 1 else ()
-        return best[4], best[3], self._in_turn(others, {best[4], *present})
+        return best[4], best[3], others
 
     def _mixture(self, text: str, parts: list[str], labels: list[str]) -> bool:
         """True when the whole message's request is a blend its sentences do not make.
@@ -583,12 +583,6 @@ class OfflineUnderstander:
     def _runs_before(self, label: str) -> list[str]:
         spec = self.config.intents.get(label)
         return spec.runs_before if spec is not None else []
-
-    def _in_turn(
-        self, others: tuple[tuple[str, str], ...], present: Collection[str]
-    ) -> tuple[tuple[str, str], ...]:
-        """Further requests in the order they are taken up (``runs_before``), else as asked."""
-        return tuple(sorted(others, key=lambda other: -self._first(other[0], present)))
 
     def _rank(self, label: str) -> int:
         if label == UNKNOWN:
