@@ -240,7 +240,7 @@ def in_turn(
             if other in config.intents
         )
 
-    return sorted(others, key=after)
+    return sorted(others, key=lambda other: after(other[0]))
 
 
 def _joined_values(
