@@ -9,7 +9,7 @@ from state.dialogue import DialogueState
 
 def route_after_guard(state: DialogueState) -> Literal["reject", "hold_for_human", "understand"]:
     """Blocked input is rejected; in handoff mode it goes to the human; the rest is understood."""
-    if state.route == "reject":
+    if state.decision["kind"] == "reject":
         return "reject"
     return "hold_for_human" if state.handoff is not None else "understand"
 
@@ -18,16 +18,16 @@ def route_after_understand(
     state: DialogueState,
 ) -> Literal["fallback", "handoff", "validate_slots"]:
     """Not understood → fallback; persistent anger → handoff; otherwise validate the slots."""
-    if state.route == "handoff":
+    if state.decision["kind"] == "handoff":
         return "handoff"
-    if state.route == "fallback":
+    if state.decision["kind"] == "fallback":
         return "fallback"
     return "validate_slots"
 
 
 def route_after_validate(state: DialogueState) -> Literal["ask_user", "check_policy"]:
     """An invalid slot value is asked again; valid ones go to the policy check."""
-    return "ask_user" if state.route == "ask" else "check_policy"
+    return "ask_user" if state.decision["kind"] == "ask" else "check_policy"
 
 
 def route_after_policy(
@@ -41,26 +41,26 @@ def route_after_policy(
         "reject": "reject",
         "handoff": "handoff",
         "fallback": "fallback",
-    }.get(state.route, "compose_reply")  # type: ignore[return-value]
+    }.get(state.decision["kind"], "compose_reply")  # type: ignore[return-value]
 
 
 def route_after_execute(state: DialogueState) -> Literal["run_task", "compose_reply"]:
     """An approved call runs as a task; a write that was not listed is listed instead."""
-    return "compose_reply" if state.route == "confirm" else "run_task"
+    return "compose_reply" if state.decision["kind"] == "confirm" else "run_task"
 
 
 def route_after_task(
     state: DialogueState,
 ) -> Literal["handoff", "check_policy", "compose_reply"]:
     """A tool that keeps failing goes to a human; a suspended task resumes; otherwise reply."""
-    if state.route == "handoff":
+    if state.decision["kind"] == "handoff":
         return "handoff"
-    return "check_policy" if state.route == "resume" else "compose_reply"
+    return "check_policy" if state.decision["kind"] == "resume" else "compose_reply"
 
 
 def route_after_fallback(state: DialogueState) -> Literal["handoff", "compose_reply"]:
     """Too many consecutive unknowns go to a human."""
-    return "handoff" if state.route == "handoff" else "compose_reply"
+    return "handoff" if state.decision["kind"] == "handoff" else "compose_reply"
 
 
 def route_after_check(

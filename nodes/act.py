@@ -35,6 +35,8 @@ from state.dialogue import (
     DialogueState,
     ListedWrite,
     ToolOutcome,
+    fresh_turn,
+    turn_decision,
 )
 from state.stack import (
     Drop,
@@ -258,16 +260,14 @@ def await_confirmation(
     )
     text = answer_text(answer)
     base: dict[str, Any] = {
+        # a new turn: the answer continues the listed call, asked in the request's words
+        **fresh_turn(keep=("plan", "understanding")),
         "messages": [HumanMessage(content=text)],
         "path": [TURN_START],
         "turn": state.turn + 1,
         "turn_started": time.time(),
-        "notices": [],
-        "reply_source": "template",
         "awaiting": "nothing",
         "settled": True,
-        "outcome": None,
-        "reply_data": {},
     }
     verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
     if not verdict.allowed or plan is None:
@@ -283,7 +283,8 @@ def await_confirmation(
             "data": {"limit": context.max_message_chars},
         }
         return Command(
-            goto="compose_reply", update={**base, "route": "confirm", "notices": [refused]}
+            goto="compose_reply",
+            update={**base, "decision": turn_decision("confirm"), "notices": [refused]},
         )
     base["language"] = ex.detect_language(text, state.language)
     with turn_deadline(base["turn_started"] + context.turn_deadline_seconds):
@@ -312,7 +313,7 @@ def await_confirmation(
             goto="compose_reply",
             update={
                 **base,
-                "route": "confirm",
+                "decision": turn_decision("confirm"),
                 "confirm_rounds": state.confirm_rounds + 1,  # still no answer to the listing
                 "stack": apply(stack, Queue((following,), restating=True)),
                 "notices": [{"key": "agenda.queued", "data": queued, "after": True}],
@@ -329,7 +330,7 @@ def await_confirmation(
             goto="compose_reply",
             update={
                 **dropped,
-                "route": "respond",
+                "decision": turn_decision("respond"),
                 "stack": resumed,
                 "reply_key": "declined",
                 "notices": resume_notice(current(resumed)),
@@ -352,7 +353,7 @@ def await_confirmation(
                 "plan": None,
                 "listing": [],
                 "confirm_rounds": 0,
-                "route": "handoff",
+                "decision": turn_decision("handoff", reason),
                 "reply_data": {"reason": reason},
             },
         )
@@ -361,7 +362,12 @@ def await_confirmation(
     notice = {"key": closing_notice(context, text) or "confirm.unclear", "data": {}}
     return Command(
         goto="compose_reply",
-        update={**base, "route": "confirm", "confirm_rounds": rounds, "notices": [notice]},
+        update={
+            **base,
+            "decision": turn_decision("confirm"),
+            "confirm_rounds": rounds,
+            "notices": [notice],
+        },
     )
 
 
@@ -408,7 +414,11 @@ def _agreed(
         # "yes, #W2 too": the same task for each, asked and listed anew (the first on top)
         more = tuple(new_frame(frame["intent"], {"order_id": o}) for o in reading.more_orders)
         commands.append(Queue(more))
-    return {"route": "execute", "confirm_rounds": 0, "stack": apply_all(stack, commands)}
+    return {
+        "decision": turn_decision("execute"),
+        "confirm_rounds": 0,
+        "stack": apply_all(stack, commands),
+    }
 
 
 def declined_intents(
@@ -451,13 +461,16 @@ def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str
     order_id = plan["args"].get("order_id") if plan else None
     asks = state.confirmation is None or not set(state.confirmation["cues"]) <= {"hedge"}
     if not asks:  # "hmm, I'm not sure, let me think": nothing to answer, no hurry
-        return {"route": "confirm", "notices": [{"key": "confirm.take_your_time", "data": {}}]}
+        return {
+            "decision": turn_decision("confirm"),
+            "notices": [{"key": "confirm.take_your_time", "data": {}}],
+        }
     user_id = state.user_id or state.channel_user_id
     notice = _order_answer(context, text, order_id, user_id) or _knowledge_answer(
         context, state, text
     )
     unanswered = {"key": "confirm.question_unanswered", "data": {}}
-    return {"route": "confirm", "notices": [notice or unanswered]}
+    return {"decision": turn_decision("confirm"), "notices": [notice or unanswered]}
 
 
 def _order_answer(
@@ -531,10 +544,10 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
             "unlisted_write",
             {"tool": plan["tool"], "args": plan["args"]},
         )
-        return {"route": "confirm", "notices": list(state.notices)}
+        return {"decision": turn_decision("confirm"), "notices": list(state.notices)}
     intent = frame["intent"] if frame else plan["tool"]
     text = state.understanding["text"] if state.understanding else ""
-    update: dict[str, Any] = {"route": "execute", "task_run": None, "agreed": []}
+    update: dict[str, Any] = {"decision": turn_decision("execute"), "task_run": None, "agreed": []}
     if plan["write"] and frame is not None and frame["all_agreed"] and frame["orders"]:
         # "Yes to all": every other listed order the policy lets run now is a step of this
         # task; the first it decides otherwise waits, with the rest, behind the task.
@@ -575,7 +588,11 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     assert plan is not None
     intent = frame["intent"] if frame else plan["tool"]
     if run is not None and run["status"] == "needs_confirmation":
-        return {"route": "confirm", "notices": list(state.notices), "path": ["run_task"]}
+        return {
+            "decision": turn_decision("confirm"),
+            "notices": list(state.notices),
+            "path": ["run_task"],
+        }
     if state.agreed:
         return _finish_steps(state, context, [plan, *state.agreed], run)
     outcome = task_outcome(run)
@@ -602,14 +619,14 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
         if not ends_in_handoff(outcome["error"]):
             return {
                 **update,
-                "route": "respond",
+                "decision": turn_decision("respond"),
                 "plan": None,
                 "reply_key": "tool.failed",
                 "reply_data": {"detail": user_message(outcome["error"], state.language)},
             }
         return {
             **update,
-            "route": "handoff",
+            "decision": turn_decision("handoff", "tool_failure"),
             "reply_key": "handoff.notice",
             "reply_data": {"reason": "tool_failure"},
         }
@@ -630,13 +647,13 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     else:
         stack = with_order_before(end_task(state.stack), plan["args"].get("order_id"))
     if current(stack) is None:
-        return {**update, "route": "respond", "stack": stack}
+        return {**update, "decision": turn_decision("respond"), "stack": stack}
     # A digression is answered: its reply goes first, then the suspended task resumes
     # through the policy check (which asks for what it still needs, or confirms).
     understanding = state.understanding
     return {
         **update,
-        "route": "resume",
+        "decision": turn_decision("resume"),
         "stack": stack,
         "notices": [*state.notices, {"key": key, "data": data}],
         "understanding": {**understanding, "act": "resume"} if understanding else None,
@@ -724,7 +741,7 @@ def _finish_steps(
     if any(not o["ok"] and ends_in_handoff(o["error"]) for _, o in ran):
         return {
             **update,
-            "route": "handoff",
+            "decision": turn_decision("handoff", "tool_failure"),
             "notices": [*state.notices, *lines],
             "reply_key": "handoff.notice",
             "reply_data": {"reason": "tool_failure"},
@@ -738,7 +755,7 @@ def _finish_steps(
     if current(stack) is None:
         return {
             **update,
-            "route": "respond",
+            "decision": turn_decision("respond"),
             "stack": stack,
             "notices": [*state.notices, *before],
             "reply_key": final["key"],
@@ -747,7 +764,7 @@ def _finish_steps(
     understanding = state.understanding
     return {
         **update,
-        "route": "resume",
+        "decision": turn_decision("resume"),
         "stack": stack,
         "notices": [*state.notices, *lines],
         "understanding": {**understanding, "act": "resume"} if understanding else None,

@@ -15,7 +15,7 @@ from nodes.common import ToolCaller, audit_log, audited, domain_config, session_
 from nodes.intake import spend_token
 from planning.reflection import canonical
 from state.context import Context
-from state.dialogue import ActionPlan, DialogueState, ListedWrite, ToolOutcome
+from state.dialogue import ActionPlan, DialogueState, ListedWrite, ToolOutcome, turn_decision
 from state.stack import Drop, Queue, TaskFrame, TaskStack, Update, apply, current, new_frame
 from understanding.identity import claims_name, email_is_other, name_claim
 
@@ -136,7 +136,11 @@ def forget_failed(identity: dict[str, str]) -> dict[str, str]:
 
 def _ask_identity(stack: Sequence[TaskFrame], key: str, data: dict[str, Any]) -> dict[str, Any]:
     """Ask who the customer is; the task in focus (if any) waits for the answer."""
-    update: dict[str, Any] = {"route": "ask", "reply_key": key, "reply_data": data}
+    update: dict[str, Any] = {
+        "decision": turn_decision("ask"),
+        "reply_key": key,
+        "reply_data": data,
+    }
     frame = current(stack)
     if frame is not None:
         asking: TaskFrame = {
@@ -150,7 +154,12 @@ def _ask_identity(stack: Sequence[TaskFrame], key: str, data: dict[str, Any]) ->
 
 
 def _respond(key: str, data: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
-    return {"route": "respond", "reply_key": key, "reply_data": data or {}, **extra}
+    return {
+        "decision": turn_decision("respond"),
+        "reply_key": key,
+        "reply_data": data or {},
+        **extra,
+    }
 
 
 def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str) -> dict[str, Any]:
@@ -158,7 +167,11 @@ def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str)
         return _respond("abandoned")
     if act == "handoff" or intent in ("request_human", "complaint"):
         reason = "complaint" if intent == "complaint" else "requested"
-        return {"route": "handoff", "reply_key": "handoff.notice", "reply_data": {"reason": reason}}
+        return {
+            "decision": turn_decision("handoff", reason),
+            "reply_key": "handoff.notice",
+            "reply_data": {"reason": reason},
+        }
     if act == "smalltalk":
         return _respond(intent)
     if act == "deny":
@@ -334,7 +347,7 @@ def _decided(
             session_id(), "handoff", "clarify_limit", {"intent": frame["intent"]}
         )
         return {
-            "route": "handoff",
+            "decision": turn_decision("handoff", "clarify_limit"),
             "stack": _stack_after(state.stack, decision.frame),
             "reply_key": "handoff.notice",
             "reply_data": {"reason": "clarify_limit"},
@@ -368,7 +381,7 @@ def _decided(
     return {
         **update,
         "notices": [*notices, *({"key": k, "data": d} for k, d in decision.prefix), *later],
-        "route": decision.route,
+        "decision": turn_decision(decision.route, decision.handoff_reason),
         "plan": decision.plan,
         "stack": stack,
         "reply_key": decision.reply_key,
@@ -391,12 +404,17 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         return {
             **update,
             "identity": {},
-            "route": "handoff",
+            "decision": turn_decision("handoff", "identity_attempts"),
             "reply_key": "handoff.notice",
             "reply_data": {"reason": "identity_attempts"},
         }
     if who.limited:
-        return {**update, "route": "reject", "reply_key": "reject.rate_limited", "reply_data": {}}
+        return {
+            **update,
+            "decision": turn_decision("reject"),
+            "reply_key": "reject.rate_limited",
+            "reply_data": {},
+        }
     if state.user_id is None and state.channel_user_id is None:
         update["identity"] = who.identity
     verified_before = state.user_id or state.channel_user_id
@@ -406,7 +424,7 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         )
         return {
             **update,
-            "route": "reject",
+            "decision": turn_decision("reject"),
             "stack": apply(state.stack, Drop()),
             "reply_key": "auth.other_user",
             "reply_data": {"user_id": verified_before},

@@ -20,27 +20,17 @@ from nodes.common import (
 from nodes.tracking import correct_listed, track
 from safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
 from state.context import Context
-from state.dialogue import TURN_START, DialogueState, Understanding
+from state.dialogue import (
+    TURN_START,
+    DialogueState,
+    Route,
+    Understanding,
+    fresh_turn,
+    turn_decision,
+)
 from state.stack import Update, apply
 from understanding import extractors as ex
 from understanding.service import get_understander
-
-PER_TURN_RESET: dict[str, Any] = {
-    "understanding": None,
-    "plan": None,
-    "agreed": [],
-    "outcome": None,
-    "reply": "",
-    "reply_key": "",
-    "reply_data": {},
-    "notices": [],
-    "reply_source": "template",
-    "settled": False,
-    "confirmation": None,
-    "route": "respond",
-    "task": None,
-    "task_run": None,
-}
 
 
 @lru_cache(maxsize=4)
@@ -83,10 +73,10 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     text = last_user_text(state)
     if state.path[-1:] == ["await_confirmation"]:
         # A reply to a confirmation, screened there, read anew (a correction, another request).
-        return {**PER_TURN_RESET, "confirmation": state.confirmation, "notices": state.notices}
+        return fresh_turn(keep=("confirmation", "notices"))
     verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
     update: dict[str, Any] = {
-        **PER_TURN_RESET,
+        **fresh_turn(),
         "path": [TURN_START],
         "turn": state.turn + 1,
         "turn_started": time.time(),
@@ -106,7 +96,7 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     }.get(verdict.reason, "reject.guard")
     return {
         **update,
-        "route": "reject",
+        "decision": turn_decision("reject"),
         "reply_key": reply_key,
         "reply_data": {"limit": context.max_message_chars, "reason": verdict.reason},
     }
@@ -167,7 +157,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     in_capitals = any(ex.shouts(said) for said in earlier)
     angry = ex.is_angry(text, writes_in_capitals=in_capitals)
     anger_streak = state.anger_streak + 1 if angry else 0
-    route = "continue"
+    route: Route = "continue"
     undo = state.last_write is not None and ex.asks_to_undo(text)
     # "oh no, undo that": only a person can reverse a change; they get what was done.
     if undo or anger_streak >= context.max_anger:
@@ -183,11 +173,15 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         "identity": identity,
         "unknown_streak": state.unknown_streak + 1 if tracked.act == "unknown" else 0,
         "anger_streak": anger_streak,
-        "route": route,
+        "decision": turn_decision(route),
     }
     if route == "handoff":
         reason = "undo" if undo else "anger"
-        update.update(reply_key="handoff.notice", reply_data={"reason": reason})
+        update.update(
+            decision=turn_decision(route, reason),
+            reply_key="handoff.notice",
+            reply_data={"reason": reason},
+        )
     if correcting and frame is not None and frame["slots"].get("order_id"):
         update["focus_order"] = str(frame["slots"]["order_id"])  # "the other one" is not this
     if tracked.queued:  # "…and then I'll help you return the watch"
@@ -239,7 +233,7 @@ def validate_slots(state: DialogueState, runtime: Runtime[Context]) -> dict[str,
             )
             return {
                 "stack": apply(state.stack, Update({**frame, "slots": slots, "asked": name})),
-                "route": "ask",
+                "decision": turn_decision("ask"),
                 "reply_key": key,
                 "reply_data": {"value": value},
             }

@@ -24,7 +24,15 @@ from nodes.render import render
 from planning.reflection import canonical
 from safety.guardrails import check_message
 from state.context import Context
-from state.dialogue import TURN_START, Awaiting, DialogueState, HandoffPackage, ListedWrite
+from state.dialogue import (
+    TURN_START,
+    Awaiting,
+    DialogueState,
+    HandoffPackage,
+    ListedWrite,
+    fresh_turn,
+    turn_decision,
+)
 from state.stack import Clear, Resume, apply, current, resume_notice
 from understanding.grounding import added_content, ungrounded_facts
 from understanding.phrasing import rephrase
@@ -40,7 +48,7 @@ TRANSCRIPT_TURNS = 20
 @audited("ask_user")
 def ask_user(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Ask for what is missing (the question was chosen by the validation or policy check)."""
-    return {"route": "ask", "reply_key": state.reply_key or "fallback"}
+    return {"decision": turn_decision("ask"), "reply_key": state.reply_key or "fallback"}
 
 
 @audited("fallback")
@@ -49,7 +57,7 @@ def fallback(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     context = runtime.context
     if state.unknown_streak >= context.max_unknown:
         return {
-            "route": "handoff",
+            "decision": turn_decision("handoff", "unknown_streak"),
             "reply_key": "handoff.notice",
             "reply_data": {"reason": "unknown_streak"},
         }
@@ -59,21 +67,25 @@ def fallback(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
         config = domain_config(context)
         question = render(config, prompt["key"], prompt["data"], state.language)
         return {
-            "route": "ask",
+            "decision": turn_decision("ask"),
             "reply_key": "fallback.in_flow",
             "reply_data": {"question": question},
         }
-    return {"route": "ask", "reply_key": "fallback", "reply_data": {}}
+    return {"decision": turn_decision("ask"), "reply_key": "fallback", "reply_data": {}}
 
 
 @audited("reject")
 def reject(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Refuse the request (guardrail or policy); a suspended task resumes afterwards."""
     if state.understanding is None:  # blocked by the input guard: keep the task as it was
-        return {"route": "reject"}
+        return {"decision": turn_decision("reject")}
     stack = apply(state.stack, Resume())  # a refused task is over: the waiting one resumes
     notices = resume_notice(current(stack)) if state.frame is None else []
-    return {"route": "reject", "stack": stack, "notices": [*state.notices, *notices]}
+    return {
+        "decision": turn_decision("reject"),
+        "stack": stack,
+        "notices": [*state.notices, *notices],
+    }
 
 
 def _transcript(state: DialogueState) -> list[dict[str, str]]:
@@ -122,14 +134,14 @@ def build_package(state: DialogueState, reason: str) -> HandoffPackage:
 def handoff(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Queue the conversation for a human agent with its handoff package."""
     context = runtime.context
-    reason = str(state.reply_data.get("reason") or "requested")
+    reason = state.decision.get("reason") or str(state.reply_data.get("reason") or "requested")
     package = build_package(state, reason)
     package["ticket_id"] = handoff_queue(context.database_url).open_ticket(
         session_id(), dict(package)
     )
     audit_log(context.database_url).record(session_id(), "handoff", reason, dict(package))
     return {
-        "route": "handoff",
+        "decision": turn_decision("handoff", reason),
         "handoff": package,
         "reply_key": "handoff.notice",
         "reply_data": {"reason": reason},
@@ -143,7 +155,7 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     config = domain_config(context)
     key, data = state.reply_key or "fallback", dict(state.reply_data)
     plan = state.plan
-    if state.route == "confirm" and plan is not None and state.frame is not None:
+    if state.decision["kind"] == "confirm" and plan is not None and state.frame is not None:
         key, data = f"confirm.{state.frame['intent']}", dict(plan["summary"])
     language = state.language
     notices = list(state.notices)
@@ -159,7 +171,7 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
         main = render(config, "safe_reply", {}, language)
     text = " ".join(p for p in [*before, main, *after] if p).strip()
     update: dict[str, Any] = {"template_reply": text, "reply": text, "reply_source": "template"}
-    if state.route == "confirm" and plan is not None and plan["write"]:
+    if state.decision["kind"] == "confirm" and plan is not None and plan["write"]:
         # What a yes will cover from now on: exactly these writes, nothing else.
         listing = listed_writes(plan, state.frame)
         update["listing"] = listing
@@ -172,7 +184,7 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     # (a yes/no, a bare answer, a greeting) costs no model call at all.
     model_turn = state.understanding is not None and state.understanding["source"] == "model"
     phrasing = context.llm_enabled and context.phrase_with_model and not state.settled
-    if phrasing and model_turn and state.route in ("respond", "execute"):
+    if phrasing and model_turn and state.decision["kind"] in ("respond", "execute"):
         phrased = rephrase(context, text, language, session_id())
         if phrased:
             update.update(reply=phrased, reply_source="model")
@@ -188,7 +200,7 @@ def _correction_notices(config: DomainConfig, state: DialogueState) -> list[dict
     is not taken for a yes to what the customer meant.
     """
     note, plan = state.confirmation, state.plan
-    if state.route != "confirm" or plan is None or not plan["write"] or note is None:
+    if state.decision["kind"] != "confirm" or plan is None or not plan["write"] or note is None:
         return []
     before = note.get("corrected") if note["reading"] == "correction" else None
     if not before:
@@ -257,7 +269,9 @@ def check_output(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         reply, source = state.template_reply, "template"
     # From the handoff until the human agent releases the conversation, it waits for them.
     awaiting = (
-        "human" if state.handoff is not None else AWAITING_BY_ROUTE.get(state.route, "nothing")
+        "human"
+        if state.handoff is not None
+        else AWAITING_BY_ROUTE.get(state.decision["kind"], "nothing")
     )
     return {
         "reply": reply,
@@ -276,7 +290,7 @@ def hold_for_human(state: DialogueState, runtime: Runtime[Context]) -> dict[str,
     audit_log(context.database_url).record(
         session_id(), "handoff", "customer_message", {"text": text}
     )
-    return {"route": "handoff", "reply_key": "handoff.hold", "reply_data": {}}
+    return {"decision": turn_decision("handoff"), "reply_key": "handoff.hold", "reply_data": {}}
 
 
 def human_message(value: Any) -> tuple[str, str]:
@@ -313,8 +327,9 @@ def await_human(
         return Command(
             goto="compose_reply",
             update={
-                **PER_TURN_UPDATE,
-                "route": "respond",
+                **fresh_turn(),
+                "path": [TURN_START],
+                "decision": turn_decision("respond"),
                 "reply_key": "handoff.released",
                 "handoff": None,
                 "stack": apply(state.stack, Clear()),
@@ -327,21 +342,11 @@ def await_human(
     return Command(
         goto="await_human",
         update={
-            **PER_TURN_UPDATE,
+            **fresh_turn(),
+            "path": [TURN_START],
             "messages": [AIMessage(content=text, name="human_agent")],
             "reply": text,
             "reply_source": "human",
             "awaiting": "human",
         },
     )
-
-
-# What a human's message or the release resets, as a new turn does.
-PER_TURN_UPDATE: dict[str, Any] = {
-    "path": [TURN_START],
-    "plan": None,
-    "agreed": [],
-    "outcome": None,
-    "notices": [],
-    "reply_data": {},
-}

@@ -7,7 +7,7 @@ data lives in the store's database. Nested values are plain JSON-able dicts
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from langchain_core.messages import AnyMessage
@@ -23,6 +23,25 @@ Awaiting = Literal["confirmation", "clarification", "human", "nothing"]
 Route = Literal[
     "continue", "execute", "confirm", "ask", "fallback", "reject", "handoff", "respond", "resume"
 ]
+
+
+class TurnDecision(TypedDict):
+    """What this turn decided to do next: the routers branch on ``kind`` and nothing else.
+
+    continue: go on understanding; execute: run the approved call; confirm: list a write
+    for a yes; ask: ask for what is missing; fallback: not understood; reject: refused;
+    handoff: a human takes over (``reason`` says why); respond: reply and end the turn;
+    resume: a task was done and the next one on the stack is taken up.
+    """
+
+    kind: Route
+    reason: NotRequired[str]  # handoff: requested | complaint | anger | tool_failure | …
+
+
+def turn_decision(kind: Route, reason: str | None = None) -> TurnDecision:
+    """A turn's decision of ``kind`` (with the reason of a handoff)."""
+    return TurnDecision(kind=kind, reason=reason) if reason else TurnDecision(kind=kind)
+
 
 TURN_START = "__turn_start__"
 
@@ -100,7 +119,9 @@ class DialogueState(InputState):
     turn_started: float = 0.0  # when this turn's message arrived (epoch s; the turn deadline)
     understanding: Understanding | None = None  # this turn's understanding
     stack: TaskStack = field(default_factory=list)  # the task in focus on top, waiting ones below
-    route: Route = "respond"  # the decision of the policy check for this turn
+    decision: TurnDecision = field(
+        default_factory=lambda: turn_decision("respond")
+    )  # what the turn does next (the routers read its kind)
     plan: ActionPlan | None = None  # approved tool call awaiting execution or confirmation
     agreed: list[ActionPlan] = field(default_factory=list)  # further calls a "yes to all" runs
     outcome: ToolOutcome | None = None  # this turn's tool result
@@ -144,3 +165,39 @@ class OutputState(TypedDict, total=False):
     understanding: Understanding | None
     stack: TaskStack
     handoff: HandoffPackage | None
+
+
+# What one turn computes (the rest of DialogueState is what the conversation keeps): these
+# start afresh with every user message, from one definition (:func:`fresh_turn`).
+PER_TURN = (
+    "understanding",
+    "decision",
+    "plan",
+    "agreed",
+    "outcome",
+    "task",
+    "task_run",
+    "reply_key",
+    "reply_data",
+    "notices",
+    "template_reply",
+    "reply",
+    "reply_source",
+    "settled",
+    "confirmation",
+)
+
+
+def fresh_turn(keep: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every per-turn value at its default, replacing the last turn's (but those in ``keep``).
+
+    The answer to a confirmation keeps the listed ``plan`` and the ``understanding`` of the
+    request it was asked for: the yes runs that call, described in those words.
+    """
+    fresh: dict[str, Any] = {}
+    for spec in fields(DialogueState):
+        if spec.name not in PER_TURN or spec.name in keep:
+            continue
+        factory = spec.default_factory
+        fresh[spec.name] = factory() if factory is not MISSING else spec.default
+    return fresh

@@ -10,7 +10,7 @@ import pytest
 
 from graph import routers
 from graph.builder import graph
-from state.dialogue import DialogueState
+from state.dialogue import PER_TURN, DialogueState, fresh_turn
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_STATES = {
@@ -62,7 +62,9 @@ def test_readme_diagram_is_current() -> None:
     assert found.group(1) == graph.get_graph().draw_mermaid(), "run `keel graph` and update README"
 
 
-def state(**values: object) -> DialogueState:
+def state(route: str | None = None, **values: object) -> DialogueState:
+    if route is not None:  # the turn's decision, of this kind
+        values["decision"] = {"kind": route}
     return DialogueState(**values)  # type: ignore[arg-type]
 
 
@@ -96,3 +98,21 @@ def test_routers_are_pure_functions_of_state() -> None:
     assert routers.route_after_check(state(awaiting="confirmation")) == "__end__"
     assert routers.route_after_check(state(awaiting="human")) == "await_human"
     assert routers.route_after_check(state(awaiting="nothing")) == "__end__"
+
+
+def test_a_new_turn_starts_every_per_turn_value_afresh() -> None:
+    """One definition of what a turn computes; nothing of the last turn's leaks into the next."""
+    fresh = fresh_turn()
+    assert set(fresh) == set(PER_TURN)
+    default = DialogueState()
+    assert all(fresh[name] == getattr(default, name) for name in PER_TURN)
+    kept = fresh_turn(keep=("plan", "understanding"))
+    assert "plan" not in kept and "understanding" not in kept and "task_run" in kept
+    conversation = {"stack", "user_id", "identity", "listing", "focus_order", "handoff", "awaiting"}
+    assert not conversation & set(PER_TURN)  # what the checkpointer keeps for the conversation
+
+
+def test_routers_read_the_typed_decision_of_the_turn() -> None:
+    handoff = state(decision={"kind": "handoff", "reason": "anger"})
+    assert routers.route_after_understand(handoff) == "handoff"
+    assert routers.route_after_task(handoff) == "handoff"

@@ -530,7 +530,7 @@ def test_an_unlisted_write_is_listed_before_it_runs(agent: Keel, context: Contex
     runtime = Runtime()
     runtime.context = context  # type: ignore[attr-defined]
     update = execute_tool(state, runtime)  # type: ignore[arg-type]
-    assert update["route"] == "confirm" and "outcome" not in update
+    assert update["decision"]["kind"] == "confirm" and "outcome" not in update
     assert order(context, PROCESSED)["status"] == "processed"
 
 
