@@ -472,3 +472,47 @@ def test_a_word_two_options_can_mean_goes_to_the_one_not_given_by_name(
         "ventilation": ["low", "medium", "high"],
     }
     assert {(m.key, m.value) for m in value_mentions(text, options, RETAIL)} == expected
+
+
+JIGSAW = {
+    "item_id": "j0",
+    "product_id": "jp",
+    "name": "Jigsaw Puzzle",
+    "price": 54.11,
+    "options": {"pieces": "1000", "theme": "art", "difficulty level": "intermediate"},
+}
+JIGSAWS = [
+    variant(
+        "j0", price=54.11, **{"pieces": "1000", "theme": "art", "difficulty level": "intermediate"}
+    ),
+    variant(
+        "j1", price=52.01, **{"pieces": "500", "theme": "art", "difficulty level": "intermediate"}
+    ),
+    variant("j2", price=46.13, **{"pieces": "500", "theme": "art", "difficulty level": "beginner"}),
+    variant("j3", price=53.72, **{"pieces": "1000", "theme": "art", "difficulty level": "expert"}),
+    variant(
+        "j4", price=49.10, **{"pieces": "2000", "theme": "art", "difficulty level": "beginner"}
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen"),
+    [
+        (
+            "the 1000-piece intermediate jigsaw might be too hard for my kid, can I change it "
+            "to the easiest one with the fewest pieces?",
+            "j2",
+        ),
+        ("change the jigsaw to the hardest one", "j3"),
+        ("a jigsaw with more pieces, same difficulty is fine", None),  # none keeps it: asked
+        ("拼图换成最简单、片数最少的", "j2"),
+    ],
+)
+def test_difficulty_and_piece_counts_asked_relative_to_the_item(
+    text: str, chosen: str | None
+) -> None:
+    """Ordinal scales (beginner < intermediate < expert) and counts take relative wishes;
+    the item's own values named to describe it do not hold the key the wish is about."""
+    choice = choose_variant(want_for([text], JIGSAW, JIGSAWS), JIGSAW, JIGSAWS, RETAIL)
+    assert choice.new_item_id == chosen

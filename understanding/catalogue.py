@@ -859,7 +859,11 @@ def update_want(
         values.pop(key, None)
         avoid.pop(key, None)
         same.discard(key)
-    relative = [*want.relative, *_relative_wishes(text, options, lexicon)]
+    wishes = _relative_wishes(text, options, lexicon)
+    relative = [*want.relative, *wishes]
+    # "the 1000-piece intermediate jigsaw … change it to the easiest one with the fewest
+    # pieces": the current values named describe the item; the relative wish decides the key
+    same -= {key for key, _ in wishes} & (described - kept)
     ceiling = PRICE_CEILING.search(text)
     amount = next((g for g in ceiling.groups() if g), None) if ceiling else None
     max_price = float(amount.replace(",", "")) if amount else want.max_price
