@@ -53,6 +53,8 @@ def context(template_db: Path, tmp_path: Path) -> Context:
         ("已取消的订单的物流单号是多少", {"cancelled"}),
         ("where is my order?", set()),
         ("it was delivered yesterday, one item is broken", set()),
+        ("exchange the hose for the same kind of hose that's in my pending order", set()),
+        ("把水管换成跟我待发货订单里的一样的", set()),
     ],
 )
 def test_an_order_described_by_its_status(text: str, statuses: set[str]) -> None:

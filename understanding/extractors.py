@@ -777,14 +777,30 @@ STATUS_WORDS = {
 }  # fmt: skip
 
 
+# "the same kind of hose that's in my pending order", "像我待发货订单里的那个一样": the order
+# named only as where the model of the wish is, not the order to act on.
+AS_IN = re.compile(
+    r"\b(?:same|like|similar|as)\b[^.,;!?]{0,40}\b(?:in|from|of|on)\s+(?:my|the|that|this)\s*$|"
+    r"(?:跟|和|像|同)[^，。,；;]{0,6}$",
+    re.I,
+)
+
+
+def _status_matches(text: str) -> list[re.Match[str]]:
+    return [m for m in STATUS_NAMED.finditer(text) if not AS_IN.search(text[: m.start()])]
+
+
 def status_phrases(text: str) -> list[str]:
     """The words that describe an order by its status ("my pending order"), in order."""
-    return [m.group(0) for m in STATUS_NAMED.finditer(text)]
+    return [m.group(0) for m in _status_matches(text)]
 
 
 def named_statuses(text: str) -> set[str]:
-    """The order statuses the text describes an order by ("pending order" → pending)."""
-    return {STATUS_WORDS[(m.group(1) or m.group(2)).lower()] for m in STATUS_NAMED.finditer(text)}
+    """The order statuses the text describes the order meant by ("pending order" → pending).
+
+    Not the order a wish takes its model from ("the same hose that's in my pending order").
+    """
+    return {STATUS_WORDS[(m.group(1) or m.group(2)).lower()] for m in _status_matches(text)}
 
 
 def points_elsewhere(text: str) -> bool:
