@@ -218,11 +218,6 @@ def _sharing(
     return {**frame, "same_order": True}
 
 
-# Words that give a payment for a price difference: a value of a change of items, not a
-# change of the payment method ("PayPal for any difference", "差价用信用卡").
-FOR_DIFFERENCE = re.compile(r"\bdifference\b|差价|差额", re.I)
-
-
 def in_turn(
     config: DomainConfig, intent: str, others: Sequence[tuple[str, str]]
 ) -> list[tuple[str, str]]:
@@ -254,7 +249,7 @@ def _joined_values(
     joined: list[tuple[str, str]] = []
     for intent, part in others:
         before = config.intents.get(joined[-1][0]) if joined else None
-        pays = FOR_DIFFERENCE.search(part) is not None and _only_fills(part, before)
+        pays = ex.pays_difference(part) and _only_fills(part, before)
         if joined and pays:
             joined[-1] = (joined[-1][0], f"{joined[-1][1]} {part}")
         else:

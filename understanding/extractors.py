@@ -803,6 +803,16 @@ def named_statuses(text: str) -> set[str]:
     return {STATUS_WORDS[(m.group(1) or m.group(2)).lower()] for m in _status_matches(text)}
 
 
+# Words that give a payment for a price difference: a value of a change of items, not a
+# change of the payment method ("PayPal for any difference", "差价用信用卡").
+FOR_DIFFERENCE = re.compile(r"\bdifference\b|差价|差额", re.I)
+
+
+def pays_difference(text: str) -> bool:
+    """True when the text speaks of a price difference ("PayPal for the difference")."""
+    return FOR_DIFFERENCE.search(text) is not None
+
+
 def points_elsewhere(text: str) -> bool:
     """True when the message means an order other than the one just discussed."""
     return bool(ELSEWHERE.search(text))

@@ -151,7 +151,12 @@ class OfflineUnderstander:
             for part, (label, c) in zip(parts, accepted, strict=True)
         ]
         accepted = self._without_vague(parts, accepted)
-        present = {label for label, _ in accepted}
+        # (a payment "for the difference" belongs to an item change: it comes first of nothing)
+        present = {
+            label
+            for part, (label, _) in zip(parts, accepted, strict=True)
+            if not ex.pays_difference(part)
+        }
         for index, (part, (label, confidence)) in enumerate(zip(parts, accepted, strict=True)):
             if asked and self._names_no_product(label, part):
                 label = UNKNOWN  # "…for the best waterproof camera. If several fit, the cheapest."
