@@ -200,3 +200,14 @@ def test_it_is_the_order_named_last_before_it(context: Context) -> None:
     second = agent.send("s", "yes")
     assert "#W2953303" in second.reply and "Which order" not in second.reply
     assert order_row(context, "#W2953303").address1 != "12 Oak Street"
+
+
+@pytest.mark.parametrize("urging", ["Let's move.", "Hurry up!", "Come on, quickly please.", "快点！"])
+def test_a_sentence_that_only_hurries_is_no_goodbye(urging: str) -> None:
+    """An answer with "Let's move." is an answer: the urging says nothing of its own."""
+    assert ex.only_urging(urging)
+    reading = offline_understander("retail").read(
+        f"The 15-inch one with 16GB. Put any difference on my card. {urging}"
+    )
+    assert reading.intent not in ("goodbye", "thanks", "greeting")
+    assert not ex.only_urging("let's move my order to the new address")

@@ -813,6 +813,22 @@ def pays_difference(text: str) -> bool:
     return FOR_DIFFERENCE.search(text) is not None
 
 
+# A sentence that only hurries the agent along ("Let's move.", "Hurry up.", "快点"): no request.
+URGING = re.compile(
+    r"\s*(?:(?:ok(?:ay)?|so|now|and|come on),?\s+)?"
+    r"(?:let'?s (?:move|go|get (?:going|moving|on with it))|hurry(?: up)?|quick(?:ly)?(?: please)?|"
+    r"asap|chop,? chop|come on|make it (?:quick|fast|snappy)|be quick(?: about it)?|"
+    r"i (?:don'?t|do not) have all day|快点|赶紧|快一点|抓紧)"
+    r"(?:,?\s*(?:please|pls|already))?[\s.!。！~]*",
+    re.I,
+)
+
+
+def only_urging(text: str) -> bool:
+    """True when a sentence only hurries the agent along ("Let's move.", "Hurry up!")."""
+    return URGING.fullmatch(text) is not None
+
+
 def points_elsewhere(text: str) -> bool:
     """True when the message means an order other than the one just discussed."""
     return bool(ELSEWHERE.search(text))

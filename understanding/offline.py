@@ -674,6 +674,7 @@ def views(text: str) -> list[str]:
             if (len(p.split()) > 1 or ex.CJK.search(p))
             and not ex.negates_request(p)
             and not ex.leaves_alone(p)
+            and not ex.only_urging(p)  # "…on my card. Let's move.": no goodbye
         ]
         # Chinese clauses are short and lean on each other: read the whole message too.
         chosen = [text, *kept] if ex.CJK.search(text) else kept or [text]
