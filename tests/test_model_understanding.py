@@ -207,6 +207,66 @@ def test_a_look_up_beside_a_change_stays_a_request_of_its_own(db_url: str) -> No
     assert "#W7654321" in reading.others[0][1] and "#W1234567" not in reading.others[0][1]
 
 
+def test_the_models_further_requests_are_queued_when_the_message_says_them(
+    db_url: str,
+) -> None:
+    """The model reads the message's other requests (the Queue commands of tracking); each
+    is kept only if it names a request of the catalogue in the message's own words."""
+    from understanding.offline import offline_understander
+
+    text = (
+        "Cancel #W1234567, I ordered it by mistake. Oh, and my parcel #W7654321 really "
+        "has to reach my office, 12 Oak Street, Austin, TX 78701"
+    )
+    address_words = (
+        "my parcel #W7654321 really has to reach my office, 12 Oak Street, Austin, TX 78701"
+    )
+    understander, _ = scripted(
+        offline_understander("retail"),
+        db_url,
+        reading_call(
+            {
+                "intent": "cancel_order",
+                "confidence": 0.9,
+                "slots": {"order_id": "#W1234567", "reason": "ordered by mistake"},
+                "further": [
+                    {"intent": "modify_address", "words": address_words},
+                    {"intent": "cancel_order", "words": "Cancel #W1234567"},  # the main one
+                    {"intent": "refund_lottery", "words": "I ordered it by mistake"},
+                    {"intent": "return_items", "words": "return the lamp I never bought"},
+                ],
+            }
+        ),
+    )
+    reading = understander.read(text, active_intent=None, language="en")
+    assert reading.source == "model" and reading.intent == "cancel_order"
+    assert reading.others == (("modify_address", address_words),)
+    (event,) = model_events(db_url)
+    why = {r["why"] for r in event["payload"]["rejected"] if r["slot"] == "further"}
+    assert why == {"already read", "not a request", "not in the message"}
+
+
+def test_a_look_up_the_model_adds_beside_a_change_follows_the_offline_rule(db_url: str) -> None:
+    """ "Cancel the order with the kettle, what's in it?": the look-up only finds the order."""
+    from understanding.offline import offline_understander
+
+    text = "Cancel #W1234567, ordered by mistake. What's in #W1234567 again?"
+    understander, _ = scripted(
+        offline_understander("retail"),
+        db_url,
+        reading_call(
+            {
+                "intent": "cancel_order",
+                "confidence": 0.9,
+                "slots": {"order_id": "#W1234567"},
+                "further": [{"intent": "order_status", "words": "What's in #W1234567 again?"}],
+            }
+        ),
+    )
+    reading = understander.read(text, active_intent=None, language="en")
+    assert reading.intent == "cancel_order" and reading.others == ()
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

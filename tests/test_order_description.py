@@ -202,7 +202,9 @@ def test_it_is_the_order_named_last_before_it(context: Context) -> None:
     assert order_row(context, "#W2953303").address1 != "12 Oak Street"
 
 
-@pytest.mark.parametrize("urging", ["Let's move.", "Hurry up!", "Come on, quickly please.", "快点！"])
+@pytest.mark.parametrize(
+    "urging", ["Let's move.", "Hurry up!", "Come on, quickly please.", "快点！"]
+)
 def test_a_sentence_that_only_hurries_is_no_goodbye(urging: str) -> None:
     """An answer with "Let's move." is an answer: the urging says nothing of its own."""
     assert ex.only_urging(urging)

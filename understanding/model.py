@@ -100,6 +100,13 @@ class ModelSlots(BaseModel):
     )
 
 
+class ModelRequest(BaseModel):
+    """Another request of the same message: its intent and the words that ask it."""
+
+    intent: str = Field(description="One intent name of the catalogue.")
+    words: str = Field(description="The words of the message that ask it, copied exactly.")
+
+
 class ModelReading(BaseModel):
     """Intent and explicitly stated values of one customer message."""
 
@@ -109,6 +116,10 @@ class ModelReading(BaseModel):
     )
     slots: ModelSlots = Field(
         default_factory=ModelSlots, description="Values stated in the message."
+    )
+    further: list[ModelRequest] = Field(
+        default_factory=list,
+        description="The message's other requests, in the order asked (none: empty).",
     )
 
 
@@ -532,6 +543,42 @@ def validate_reading(
     return intent, confidence, checker.slots(raw_slots), checker.rejected
 
 
+MAX_FURTHER = 4  # further requests of one message taken from the model
+
+
+def checked_further(
+    config: DomainConfig, text: str, intent: str, raw: Any
+) -> tuple[list[tuple[str, str]], Rejected]:
+    """The model's further requests that hold: (intent, words), with those dropped and why.
+
+    Each must name a request of the catalogue (a read, a write or a policy question) other
+    than the main one and than those before it, in words copied from the message (at
+    least two words, or Chinese): a request the message does not say is never queued.
+    """
+    kept: list[tuple[str, str]] = []
+    rejected: Rejected = []
+    if not isinstance(raw, list):
+        return kept, rejected
+    low = " ".join(text.lower().split())
+    for item in raw[: MAX_FURTHER * 2]:
+        entry = item.model_dump() if isinstance(item, BaseModel) else item
+        if not isinstance(entry, dict):
+            continue
+        name, words = entry.get("intent"), " ".join(str(entry.get("words") or "").split())
+        spec = config.intents.get(str(name))
+        if spec is None or spec.kind not in ("read", "write", "knowledge"):
+            rejected.append({"slot": "further", "value": name, "why": "not a request"})
+        elif name == intent or any(name == k for k, _ in kept):
+            rejected.append({"slot": "further", "value": name, "why": "already read"})
+        elif not words or words.lower() not in low:
+            rejected.append({"slot": "further", "value": words, "why": "not in the message"})
+        elif len(words.split()) < 2 and not ex.CJK.search(words):
+            rejected.append({"slot": "further", "value": words, "why": "too short"})
+        else:
+            kept.append((str(name), words))
+    return kept[:MAX_FURTHER], rejected
+
+
 def merge_slots(offline: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
     """Merge both readings of a message: regex-found ids/emails/zips win, the model fills the rest.
 
@@ -745,6 +792,14 @@ class ModelUnderstander:
         slots = merge_slots(offline.slots, model_slots)
         if intent == UNKNOWN and _only_identity(slots):
             intent, confidence = "authenticate", max(confidence, 0.5)
+        # Further requests: the model's, checked, through the offline rules of which ones
+        # start a task (a look-up beside a change that only finds its order does not);
+        # without any, the offline reading's.
+        raw = output.model_dump() if isinstance(output, BaseModel) else output
+        proposed = raw.get("further") if isinstance(raw, dict) else None
+        further, dropped = checked_further(self.config, text, intent, proposed)
+        chosen = self.offline.further_requests(intent, text, further) if further else ()
+        others = tuple(o for o in (chosen or offline.others) if o[0] != intent)
         record_model_event(
             self.database_url,
             None,
@@ -752,14 +807,16 @@ class ModelUnderstander:
             {
                 "input": audit_input,
                 "output": output,
-                "rejected": rejected,
-                "reading": {"intent": intent, "confidence": confidence, "slots": slots},
+                "rejected": [*rejected, *dropped],
+                "reading": {
+                    "intent": intent,
+                    "confidence": confidence,
+                    "slots": slots,
+                    "further": [list(o) for o in others],
+                },
             },
             latency,
         )
-        # Further requests of the message are the offline reading's: the model names one
-        # intent, and a look-up beside a change must not become part of the change.
-        others = tuple(o for o in offline.others if o[0] != intent)
         return Reading(
             intent=intent, confidence=confidence, slots=slots, source="model", others=others
         )

@@ -12,7 +12,7 @@ import json
 import os
 import pickle
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -457,6 +457,20 @@ class OfflineUnderstander:
         found = dict(zip(plain, self.classifier.predict_many(masked), strict=True)) if plain else {}
         said = Prediction(str(auth), IDENTITY_CONFIDENCE, [(str(auth), IDENTITY_CONFIDENCE)])
         return [found.get(p, said) for p in parts]
+
+    def further_requests(
+        self, main: str, text: str, asked: Sequence[tuple[str, str]]
+    ) -> tuple[tuple[str, str], ...]:
+        """Of requests read elsewhere (the model's), the ones that start a task of their own.
+
+        The same rules as the message's own sentences: one per intent, not of the main
+        request's family, not the main request read without its order, and a look-up
+        beside a change only when it names an order the change does not.
+        """
+        main_part = " ".join(text.split())
+        for _, words in asked:
+            main_part = re.sub(re.escape(words), " ", main_part, flags=re.I)
+        return self._others(main, " ".join(main_part.split()), list(asked))
 
     def _others(
         self, main: str, main_part: str, asked: list[tuple[str, str]]
