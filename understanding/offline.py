@@ -136,6 +136,7 @@ class OfflineUnderstander:
         # The request of the highest rank wins; between requests of one rank, the one
         # asked first (the user's order), then the surer one.
         best: tuple[int, int, int, float, str] = (-1, 0, 0, 0.0, UNKNOWN)
+        plain = best
         asked: list[tuple[str, str]] = []
         unsure: set[str] = set()  # parts read as a change only just above the threshold
         labelled: list[tuple[str, str]] = []
@@ -167,6 +168,8 @@ class OfflineUnderstander:
             candidate = (self._rank(label), self._first(label, present), -index, confidence, label)
             if candidate[:4] > best[:4]:
                 best = candidate
+            if (candidate[0], *candidate[2:4]) > (plain[0], *plain[2:4]):
+                plain = candidate  # the request that would be first but for ``runs_before``
             if label != UNKNOWN and self.config.intents[label].kind in ("write", "read"):
                 asked.append((label, part))
                 if self.config.intents[label].kind == "write" and confidence < SURE_CHANGE:
@@ -177,16 +180,11 @@ class OfflineUnderstander:
                 if asked[-1][1] in unsure:  # still the request only just read as a change
                     unsure.add(joined)
                 asked[-1] = (asked[-1][0], joined)
-        for label in self._cued(text):
-            cued = (
-                self._rank(label),
-                self._first(label, present),
-                -len(parts),
-                CUE_CONFIDENCE,
-                label,
-            )
-            if cued[:4] > best[:4]:
-                best = cued
+        cued = [
+            (self._rank(label), self._first(label, present), -len(parts), CUE_CONFIDENCE, label)
+            for label in self._cued(text)
+        ]
+        best = max([best, *cued], key=lambda candidate: candidate[:4])  # the first on a tie
         if best[4] == UNKNOWN:
             wanted = self._address_request(text, predictions)
             if wanted is not None:
@@ -194,9 +192,7 @@ class OfflineUnderstander:
             return UNKNOWN, float(predictions[0].confidence), ()
         # The main request's own words: its sentences (not the whole of a Chinese message).
         own = [p for label, p in labelled if label == best[4] and p != text] or [text]
-        # A further change starts a task of its own: only one surely asked for does
-        # ("still waiting on the espresso machine" is no item change).
-        further = [(label, part) for label, part in asked if part not in unsure]
+        further = _further(asked, unsure, plain[4] if plain[4] != best[4] else None)
         others = self._others(best[4], " ".join(own), further) if len(parts) > 1 else ()
         return best[4], best[3], others
 
@@ -665,6 +661,18 @@ CLAUSE = re.compile(
     re.I,
 )
 MAX_VIEWS = 10  # sentences classified per message (each costs an embedding)
+
+
+def _further(
+    asked: Sequence[tuple[str, str]], unsure: Collection[str], waiting: str | None
+) -> list[tuple[str, str]]:
+    """The requests besides the main one that may start a task of their own.
+
+    A further change starts a task of its own only when surely asked for ("still waiting
+    on the espresso machine" is no item change); the request put after the one that runs
+    before it (``waiting``: it would be first otherwise) is kept however sure it is.
+    """
+    return [(label, part) for label, part in asked if part not in unsure or label == waiting]
 
 
 def views(text: str) -> list[str]:
