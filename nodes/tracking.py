@@ -190,8 +190,8 @@ def _sharing(
     "My pending order — change its address to …, and change the item's color to red": the
     colour change names no order, no status and no product, so the order described for the
     message ("my pending order") is its order too; one that points back at an order ("ship
-    it to …") without a description to share is about the order named last before it, or
-    else the order of the request before it.
+    it to …") without a description to share is about the order named last before it (by
+    id or status), or else the order of the request before it.
     A request that names its own order, its own status or a product ("and return the
     lamp") finds its order by those instead.
     """
@@ -209,8 +209,14 @@ def _sharing(
     if not ex.refers_back(part):
         return frame
     # "…And #W2 keeps its address, but I want to pay for it with my Visa": "it" is the
-    # order named last before it
-    named = ex.order_ids(message[: message.find(part)]) if part in message else []
+    # order named last before it, by id or by status ("My pending order should ship to …,
+    # and its item should be red")
+    before = message[: message.find(part)] if part in message else ""
+    named = ex.order_ids(before)
+    described = ex.status_phrases(before)
+    id_at = before.rfind(named[-1]) if named else -1
+    if described and before.rfind(described[-1]) > id_at:
+        return {**frame, "utterances": [*frame["utterances"], described[-1]]}
     if named:
         return {**frame, "slots": {**frame["slots"], "order_id": named[-1]}}
     # "…change the lamp to black. And ship it to my default address instead": the order of

@@ -213,3 +213,56 @@ def test_a_sentence_that_only_hurries_is_no_goodbye(urging: str) -> None:
     )
     assert reading.intent not in ("goodbye", "thanks", "greeting")
     assert not ex.only_urging("let's move my order to the new address")
+
+
+def test_five_requests_in_one_message_each_start_a_task() -> None:
+    """Blind τ² 103_b: a look-up of an order described by status beside a change is a
+    request of its own; a sentence torn between an address and an item change is cut."""
+    reading = offline_understander("retail").read(
+        "Busy day, so all at once: return the bookshelf and the jigsaw puzzle I received "
+        "(same order), and the backpack that came with the vacuum cleaner — refunds to my "
+        "card. My pending order should ship to my default Chicago address instead, and its "
+        "item should be red. Oh, and what's the tracking number of my cancelled order?"
+    )
+    assert reading.intent == "return_items"
+    assert [i for i, _ in reading.others] == ["modify_address", "modify_items", "track_parcel"]
+    # a look-up that only finds the change's own order is still no request of its own
+    same = offline_understander("retail").read(
+        "Cancel #W1234567, ordered by mistake. What's in #W1234567 again?"
+    )
+    assert same.others == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ship it to my default Chicago address instead",
+        "change its address to my default Chicago one",
+    ],
+)
+def test_the_default_address_named_with_its_city(text: str) -> None:
+    from understanding.offline import TurnHints, extract_slots
+
+    assert extract_slots(text, TurnHints()).get("address") == {"default": "yes"}
+    assert extract_slots("change the lamp to my default one", TurnHints()).get("address") is None
+
+
+def test_its_item_is_the_item_of_the_order_described_before_it() -> None:
+    """ "…My pending order should ship to …, and its item should be red": the queued item
+    change takes the description said before it; an order id said later does not count."""
+    from domain.config import load_domain
+    from nodes.tracking import track
+    from state.stack import waiting
+
+    text = (
+        "Return the backpack from #W1111111. My pending order should ship to my default "
+        "address instead, and its item should be red."
+    )
+    others = [
+        ("modify_address", "My pending order should ship to my default address instead"),
+        ("modify_items", "its item should be red"),
+    ]
+    tracked = track(load_domain("retail"), [], {}, text, "return_items", {}, None, others)
+    queued = {f["intent"]: f for f in waiting(tracked.after([]))}
+    assert "pending order" in queued["modify_items"]["utterances"]
+    assert "order_id" not in queued["modify_items"]["slots"]  # not #W1111111, said earlier

@@ -252,6 +252,10 @@ ORIGINAL_METHOD = re.compile(
 # default address" names the thing to change, not a value.
 SAME_AS_DEFAULT = re.compile(
     r"\b(?:to|at|use|with)\s+(?:my |the )?(?:default|profile|account|home) address|"
+    # "ship it to my default Chicago address", "change its address to my default Chicago one"
+    r"\b(?:to|at)\s+(?:my |the )?(?:default|profile|account)(?:\s+\w+){1,2}?\s+address\b|"
+    r"\baddress\b[^.!?]{0,30}\b(?:to|at)\s+(?:my |the )?(?:default|profile|account)"
+    r"(?:\s+\w+){0,2}?\s+one\b|"
     r"same as (?:my |the )?(?:default|profile|account)|"
     r"(?:寄到|送到|发到|改成|改为|改到|换成|用)\s*(?:我的)?(?:默认地址|账户地址)",
     re.I,

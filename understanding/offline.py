@@ -373,13 +373,16 @@ class OfflineUnderstander:
         "Return the boots from #W1 to my original payment and when will #W2 arrive?" is
         two requests in one sentence, and the classifier, shown both at once, is sure of
         neither, or of the wrong one. A sentence no request fits, or one naming several
-        orders, is cut at its joining words and commas; when its clauses are requests
+        orders, or one torn between two kinds of change ("My pending order should ship to my
+        default address, and its item should be red": an address change, 0.6, and an item
+        change, 0.3), is cut at its joining words and commas; when its clauses are requests
         (two different ones, for a sentence the classifier was sure of), they replace it.
         """
         split: dict[int, list[str]] = {}
         for index, (part, prediction) in enumerate(zip(parts, predictions, strict=True)):
             unsure = self._accept(prediction)[0] == UNKNOWN
-            if (part != text or len(parts) == 1) and (unsure or _names_orders(part)):
+            cut = unsure or _names_orders(part) or self._torn(prediction)
+            if (part != text or len(parts) == 1) and cut:
                 pieces = clauses(part)
                 if len(pieces) > 1:
                     split[index] = pieces
@@ -402,6 +405,18 @@ class OfflineUnderstander:
                 kept.append(part)
                 found.append(prediction)
         return kept, found
+
+    def _torn(self, prediction: Prediction) -> bool:
+        """True when the two likeliest readings are changes of different kinds, both likely."""
+        if len(prediction.ranking) < 2:
+            return False
+        (first, _), (second, share) = prediction.ranking[:2]
+        kinds = [
+            self.config.intents[n].kind if n in self.config.intents else "" for n in (first, second)
+        ]
+        return (
+            kinds == ["write", "write"] and share >= TORN_SHARE and not self._related(first, second)
+        )
 
     def _evidenced(self, parts: list[str], predictions: list[Prediction]) -> list[Prediction]:
         """An unsure sentence that states the value only its likeliest request takes.
@@ -489,7 +504,10 @@ class OfflineUnderstander:
             if self._main_without_its_order(main, label, part):
                 continue
             looks_up = self._reads_orders(label) and self._rank(main) >= 3
-            if looks_up and not set(ex.order_ids(part)) - own:
+            # …unless it names an order the change does not, by id or by status ("what's
+            # the tracking number of my cancelled order?" beside a return)
+            elsewhere = ex.named_statuses(part) - ex.named_statuses(main_part)
+            if looks_up and not set(ex.order_ids(part)) - own and not elsewhere:
                 continue
             seen.add(label)
             others.append((label, part))
@@ -638,6 +656,7 @@ SENDS_TO = re.compile(
     r"\b(?:to|address)\b|寄到|送到|改(?:成|为|到)|换(?:成|到)",
     re.I,
 )
+TORN_SHARE = 0.25  # the second reading's share that makes a sentence two changes to check
 SURE_CHANGE = 0.75  # confidence a change beside the main request needs to start a task
 INTENT_RANK = {"handoff": 4, "write": 3, "read": 2, "knowledge": 2, "auth": 1, "smalltalk": 0}
 # Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request; "顺便"
