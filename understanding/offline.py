@@ -172,7 +172,8 @@ class OfflineUnderstander:
                 plain = candidate  # the request that would be first but for ``runs_before``
             if label != UNKNOWN and self.config.intents[label].kind in ("write", "read"):
                 asked.append((label, part))
-                if self.config.intents[label].kind == "write" and confidence < SURE_CHANGE:
+                sure = max(confidence, self._family_mass(predictions[index], label))
+                if self.config.intents[label].kind == "write" and sure < SURE_CHANGE:
                     unsure.add(part)
             elif asked and index > 0 and label in (UNKNOWN, *self._small_talk()):
                 # "…return the watch. Only the watch, nothing else from that delivery."
@@ -572,6 +573,11 @@ class OfflineUnderstander:
         return (
             a is not None and b is not None and (a.order_variant == other or b.order_variant == one)
         )
+
+    def _family_mass(self, prediction: Prediction, label: str) -> float:
+        """The probability of ``label``'s family: an exchange or a modification of items."""
+        family = self._family(label)
+        return sum(p for name, p in prediction.ranking if self._family(name) == family)
 
     def _small_talk(self) -> list[str]:
         return [n for n, spec in self.config.intents.items() if spec.kind == "smalltalk"]
