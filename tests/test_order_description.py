@@ -266,3 +266,14 @@ def test_its_item_is_the_item_of_the_order_described_before_it() -> None:
     queued = {f["intent"]: f for f in waiting(tracked.after([]))}
     assert "pending order" in queued["modify_items"]["utterances"]
     assert "order_id" not in queued["modify_items"]["slots"]  # not #W1111111, said earlier
+
+
+def test_a_dash_ends_a_clause_so_a_request_after_a_held_back_one_is_kept() -> None:
+    """ "…is still going to the old address — please change that order to my new home":
+    the complaint holds nothing back from the request after the dash."""
+    text = (
+        "But another order of mine is still going to the old address — please change that "
+        "order to my new home"
+    )
+    assert ex.without_held_back(text) == "please change that order to my new home"
+    assert ex.without_held_back("#W1 - don't touch that one") == "#W1"

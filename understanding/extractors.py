@@ -1134,7 +1134,7 @@ HOLDS_BACK = re.compile(
     r"留着|保留|不取消|不要取消|别取消|(?:还是|照旧|继续|仍然|还)寄(?:到|往)?(?:原来|原|旧|老)",
     re.I,
 )
-CLAUSE_END = re.compile(r"[,，、;；]")
+CLAUSE_END = re.compile(r"[,，、;；]|\s[—–-]\s")  # a dash between words ends one too
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")  # not "jamal.ng@…", "$12.50"
 
 
