@@ -459,11 +459,16 @@ def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str
     text = last_user_text(state)
     plan = state.plan
     order_id = plan["args"].get("order_id") if plan else None
-    asks = state.confirmation is None or not set(state.confirmation["cues"]) <= {"hedge"}
-    if not asks:  # "hmm, I'm not sure, let me think": nothing to answer, no hurry
+    cues = set(state.confirmation["cues"]) if state.confirmation is not None else set()
+    if cues and cues <= {"hedge"}:  # "hmm, I'm not sure, let me think": no hurry
         return {
             "decision": turn_decision("confirm"),
             "notices": [{"key": "confirm.take_your_time", "data": {}}],
+        }
+    if cues == {"count_differs"}:  # "yes to all three" of one listed change: what it covers
+        return {
+            "decision": turn_decision("confirm"),
+            "notices": [{"key": "confirm.count_differs", "data": {}}],
         }
     user_id = state.user_id or state.channel_user_id
     notice = _order_answer(context, text, order_id, user_id) or _knowledge_answer(

@@ -291,3 +291,22 @@ def test_a_dash_ends_a_clause_so_a_request_after_a_held_back_one_is_kept() -> No
     )
     assert ex.without_held_back(text) == "please change that order to my new home"
     assert ex.without_held_back("#W1 - don't touch that one") == "#W1"
+
+
+def test_a_yes_counting_what_was_not_listed_is_told_what_the_listing_covers(
+    context: Context,
+) -> None:
+    """Blind τ² 23: "Yes to all three" of one listed change (one more request announced)
+    was answered "I can't answer that from our store information"; nothing runs either way."""
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    agent.send(
+        "s",
+        "Cancel #W8194764 because I ordered it by mistake, and ship #W2953303 to 12 Oak "
+        "Street, Apt 3, Springfield, IL 62704.",
+    )
+    turn = agent.send("s", "Yes to all four.")
+    assert turn.awaiting == "confirmation"
+    assert "covers only the change listed here" in turn.reply
+    assert "store information" not in turn.reply
+    assert order_row(context, "#W8194764").status == "pending"
