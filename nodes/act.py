@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage
@@ -120,7 +120,16 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         ),
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
         choice=price_choice(" ".join(frame.get("utterances") or [])) if frame else None,
+        done_before=_done_before(state.last_write, plan["tool"]),
     )
+
+
+def _done_before(last_write: Mapping[str, Any] | None, tool: str) -> str | None:
+    """The order the last change of the same tool was made to, if any."""
+    if last_write is None or last_write.get("tool") != tool:
+        return None
+    order_id = (last_write.get("args") or {}).get("order_id")
+    return str(order_id) if order_id else None
 
 
 def summary_items(value: Any) -> list[str]:

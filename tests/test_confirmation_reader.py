@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -1104,3 +1106,17 @@ def test_choosing_anew_by_price_is_a_correction(reply: str) -> None:
 def test_the_choice_the_listing_was_made_by_is_no_correction() -> None:
     reading = read_confirmation("yes, the cheaper one", CHEAPER_TABLET)
     assert reading.reading != "correction" and "choice" not in reading.changed, reading
+
+
+@pytest.mark.parametrize("reply", ["Yes, the other one too.", "yes, the other order as well"])
+def test_the_other_one_too_is_the_listed_order_right_after_another_was_changed(
+    reply: str,
+) -> None:
+    """Blind τ² 11: the second of two orders listed after the first was changed; "Yes, the
+    other one too" agrees to it. With nothing changed before, or the listed order the one
+    changed, "the other one" still points elsewhere: a correction."""
+    after_first = replace(CANCEL, done_before="#W1111111")
+    assert read(reply, after_first).reading == "yes"
+    assert read(reply).reading == "correction"
+    assert read(reply, replace(CANCEL, done_before="#W2387014")).reading == "correction"
+    assert read("no, the other one", after_first).reading != "yes"

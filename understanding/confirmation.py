@@ -91,6 +91,9 @@ class Listed:
     # How the task chose among several by price ("max": the pricier, "min": the cheaper),
     # when it did: "the more expensive one instead" then points the change elsewhere.
     choice: str | None = None
+    # The order the conversation changed just before this listing (of the same task): when
+    # the listing is another order, "yes, the other one too" is this one.
+    done_before: str | None = None
 
 
 @dataclass(frozen=True)
@@ -584,6 +587,7 @@ def read_confirmation(
     own, stale = _without_echo(text, listed)
     if stale:
         return ConfirmationReading("unclear", cues=("quotes_another_listing",))
+    own = _the_listed_other(own, listed)
     reading = _read(own, listed, classify)
     declined = _declined_others(own, listed)
     if declined:
@@ -597,6 +601,24 @@ def read_confirmation(
         if said and not said & listed_counts:
             return ConfirmationReading("question", cues=("count_differs",))
     return reading
+
+
+# "Yes, the other one too": after one order was changed, the other one (the listed one) too.
+OTHER_ONE_TOO = re2.compile(
+    r"(?i)\bthe other (?:one|order)\b(?P<rest>[^.!?;]{0,20}\b(?:too|as well|also)\b)"
+)
+
+
+def _the_listed_other(text: str, listed: Listed) -> str:
+    """A reply calling the listed order "the other one", right after another was changed.
+
+    "Yes, the other one too." to the second of two orders: "the other one" is the listed
+    order (not a correction to another order) when the conversation changed a different
+    order of the same task just before, and the listing is one order.
+    """
+    if not listed.done_before or len(listed.orders) != 1 or listed.done_before in listed.orders:
+        return text
+    return str(OTHER_ONE_TOO.sub(lambda m: "this one" + m.group("rest"), text))
 
 
 QUOTED = re2.compile(
