@@ -516,3 +516,13 @@ def test_difficulty_and_piece_counts_asked_relative_to_the_item(
     the item's own values named to describe it do not hold the key the wish is about."""
     choice = choose_variant(want_for([text], JIGSAW, JIGSAWS), JIGSAW, JIGSAWS, RETAIL)
     assert choice.new_item_id == chosen
+
+
+def test_an_amount_away_from_the_item_is_that_value() -> None:
+    """Blind τ² 98: "the same difficulty but 1000 more pieces" is 2000 pieces, not any more."""
+    more = want_for(["same difficulty but 1000 more pieces"], JIGSAW, JIGSAWS)
+    assert more.values == {"pieces": ["2000"]}
+    assert choose_variant(more, JIGSAW, JIGSAWS, RETAIL).new_item_id is None  # none kept it
+    fewer = want_for(["a jigsaw with 500 fewer pieces"], JIGSAW, JIGSAWS)
+    assert fewer.values == {"pieces": ["500"]}
+    assert want_for(["4000 more pieces"], JIGSAW, JIGSAWS).values == {}  # no such value

@@ -847,6 +847,9 @@ def update_want(
                 fresh[key].append(value)
         elif key not in values:  # the current value named: keep it ("clicky, in full size")
             described.add(key)
+    for key, value in _by_amount(text, old, options, lexicon).items():
+        fresh[key] = [value]  # "1000 more pieces": the value that many away from the item's
+        described.discard(key)
     fresh = {k: v for k, v in fresh.items() if v}
     for key, vs in fresh.items():  # a value asked for now is no longer avoided
         avoid[key] = avoid.get(key, set()) - set(vs)
@@ -868,6 +871,35 @@ def update_want(
     amount = next((g for g in ceiling.groups() if g), None) if ceiling else None
     max_price = float(amount.replace(",", "")) if amount else want.max_price
     return Want(values, avoid, same, relative, explicit or want.explicit, max_price)
+
+
+BY_AMOUNT = r"(\d+(?:\.\d+)?)\s*(?:[a-z]+\s+)?(more|extra|fewer|less)\s+"
+
+
+def _by_amount(
+    text: str, old: Mapping[str, str], options: Mapping[str, Sequence[str]], lexicon: Lexicon
+) -> dict[str, str]:
+    """Values asked for as an amount away from the item's ("1000 more pieces", "2 more GB").
+
+    Only for a key whose values are numbers: the value exactly that far from the current
+    one, when the product has it (otherwise nothing: the relative wish still applies).
+    """
+    low = text.lower()
+    found: dict[str, str] = {}
+    for key, values in options.items():
+        current = _number(old.get(key, ""))
+        if current is None or any(_number(v) is None for v in values):
+            continue
+        for phrase in _key_phrases(key, lexicon):
+            for match in re.finditer(BY_AMOUNT + _phrase_pattern(phrase), low):
+                amount = float(match.group(1))
+                wanted = (
+                    current + amount if match.group(2) in ("more", "extra") else current - amount
+                )
+                hits = [v for v in values if _number(v) == wanted]
+                if hits:
+                    found[key] = hits[0]
+    return found
 
 
 PRICE_CEILING = re.compile(
