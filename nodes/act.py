@@ -197,8 +197,14 @@ def another_change(
     kind of change (another intent, not of the listed one's family), said to come besides.
     """
     if reading.reading == "no":
-        other = "other_change" in reading.cues and bool(reading.rest)
-        return reading.rest if other and asks_besides(reading.rest) else ""
+        if "other_change" not in reading.cues or not reading.rest:
+            return ""
+        if asks_besides(reading.rest):
+            return reading.rest
+        # "先等等，还有一件：那块硅胶表带的手表换成…": the word saying "besides" opens the
+        # reply, before the rest the reader cut out; the whole reply is the request's words
+        # (they say which item)
+        return text if reading.cues == ("other_change",) and asks_besides(text) else ""
     if reading.reading not in ("question", "unclear") or "question" in reading.cues:
         return ""
     frame = state.frame

@@ -310,3 +310,30 @@ def test_a_yes_counting_what_was_not_listed_is_told_what_the_listing_covers(
     assert "covers only the change listed here" in turn.reply
     assert "store information" not in turn.reply
     assert order_row(context, "#W8194764").status == "pending"
+
+
+def test_this_order_is_the_one_the_message_before_described(context: Context) -> None:
+    """Blind τ² 102: "我刚下了一个订单，里面有两块手表。" then "这个订单的地址要改…": the address
+    change leans on the message before it for which order "this order" is."""
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    agent.send("s", "I just placed an order with a perfume in it.")
+    turn = agent.send(
+        "s", "Please change this order's address to 12 Oak Street, Apt 3, Springfield, IL 62704."
+    )
+    assert turn.awaiting == "confirmation" and "ship order #W2953303" in turn.reply
+
+
+def test_besides_said_first_keeps_the_listing_and_queues_the_other_change(
+    context: Context,
+) -> None:
+    """ "先等等，还有一件：…" at an address listing: another change besides, not a no."""
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    agent.send("s", "Please ship #W2953303 to 12 Oak Street, Apt 3, Springfield, IL 62704.")
+    turn = agent.send("s", "先等等，还有一件：把那个订单里的蓝牙音箱换成黑色的。")
+    assert turn.awaiting == "confirmation" and "12 Oak Street" in turn.reply
+    assert "没有办理" not in turn.reply  # not declined
+    done = agent.send("s", "是，确认。")
+    assert order_row(context, "#W2953303").address1 == "12 Oak Street"
+    assert "Bluetooth Speaker" in done.reply  # the speaker change comes next, for its own yes

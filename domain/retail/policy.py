@@ -310,15 +310,21 @@ class RetailPolicy:
         return [*self._leaned_on(own), *own]
 
     def _leaned_on(self, own: Sequence[str]) -> list[str]:
-        """The message before an item task that names neither order nor product.
+        """The message before a task that names neither order nor product.
 
         "I got two tablets and I only need one", then "can u return the more expensive
-        one?": the request leans on the message before it for what it is about.
+        one?": the request leans on the message before it for what it is about. A task not
+        about items leans on it only when it points back ("change this order's address").
         """
         if self._context is not None:
             return self._context
         self._context = []
-        if self.frame["intent"] not in ITEM_INTENTS or not self.inp.user_id:
+        # an item task leans on the message before it; so does one that points back at an
+        # order it does not name ("我刚下了一个订单，里面有两块手表" — "这个订单的地址要改")
+        points_back = any(ex.refers_back(t) for t in own)
+        if self.frame["intent"] not in ITEM_INTENTS and not points_back:
+            return self._context
+        if not self.inp.user_id:
             return self._context
         if any(ex.order_ids(t) for t in own):
             return self._context
