@@ -337,3 +337,21 @@ def test_besides_said_first_keeps_the_listing_and_queues_the_other_change(
     done = agent.send("s", "是，确认。")
     assert order_row(context, "#W2953303").address1 == "12 Oak Street"
     assert "Bluetooth Speaker" in done.reply  # the speaker change comes next, for its own yes
+
+
+def test_the_order_an_address_is_on_is_its_source_not_the_order_to_change(
+    context: Context,
+) -> None:
+    """Blind τ² 110: "another order … change that order to my new home. The new address is
+    on the tablet order" changed the tablet order and asked for the address."""
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    agent.send("s", "Ship #W2953303 to 12 Oak Street, Apt 3, Springfield, IL 62704.")
+    agent.send("s", "yes")
+    turn = agent.send(
+        "s",
+        "I moved. Another order of mine is still going to the old address — please change that "
+        "order to my new home. The new address is on the perfume order; I'd rather not type it.",
+    )
+    assert turn.awaiting == "confirmation"
+    assert "ship order #W8194764 to 12 Oak Street" in turn.reply

@@ -416,6 +416,24 @@ def kept_out(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
     return {m.name for m in product_mentions(text, names, lexicon) if _excluded(text, m)}
 
 
+# "The new address is on the tablet order", "my tablet order already goes there": an order
+# named as where an address is, by the product it holds.
+ADDRESS_SOURCE = re.compile(
+    r"\b(?:address|it|that|there)\b[^.;!?]{0,30}\b(?:is|are|was) (?:on|in) (?:my |the |that )?"
+    r"(?P<a>[\w-]+(?: [\w-]+)?) order\b|"
+    r"\b(?:my |the )(?P<b>[\w-]+(?: [\w-]+)?) order (?:already )?(?:goes|ships|is going) there\b",
+    re.I,
+)
+
+
+def address_sources(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
+    """Products naming the order an address is taken from ("it's on the tablet order")."""
+    found: set[str] = set()
+    for match in ADDRESS_SOURCE.finditer(text):
+        found |= set(mentioned_products(match.group("a") or match.group("b"), names, lexicon))
+    return found
+
+
 # Where the description of the item someone has ends and the wished-for one begins.
 TARGET_CUE = re.compile(r"\b(?:for|to|into|with a|instead)\b|换成|换为|改成|改为|换", re.I)
 # "same as my other earbuds": a product named for comparison, not chosen.

@@ -267,7 +267,10 @@ FROM_ORDER = re.compile(
     r"\bto (?:the |that )?(?:\w+ )?address(?:es)? (?:of|on|from|in|for) (?:my |that |the |this )?"
     r"(?:most recent |last |latest |pending |recent )?order|\b(?:that|the|this|my) (?:\w+ )?order "
     r"is (?:shipping|going|being shipped|being sent|sent|shipped) to|\baddress (?:that|the|this|my)"
-    r" (?:\w+ )?order (?:is|was) (?:shipping|going|shipped|sent) to|(?:改成|改为|换成|用)订单"
+    r" (?:\w+ )?order (?:is|was) (?:shipping|going|shipped|sent) to|"
+    # "the new address is on the tablet order"
+    r"\baddress (?:is|was) (?:on|in) (?:my |the |that )?(?:[\w-]+ ){0,2}order\b|"
+    r"(?:改成|改为|换成|用)订单"
     r"(?:上|里)?的(?:收货|配送)?地址",
     re.I,
 )

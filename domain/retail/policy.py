@@ -22,6 +22,7 @@ from understanding import extractors as ex
 from understanding.addresses import completed_address
 from understanding.catalogue import (
     Want,
+    address_sources,
     choose_variant,
     clauses_for,
     closest,
@@ -621,7 +622,10 @@ class RetailPolicy:
         others = [str(o["order_id"]) for o in data["orders"] if o["order_id"] != target]
         named = [i for t in texts for i in ex.pointed_order_ids(t) if i in others]
         rows = [self._order_row(i) for i in (named[-1:] or others[: MAX_CHOICES * 2])]
-        if not named:
+        held = self._address_source_rows(data, rows, texts) if not named else []
+        if held:  # "the new address is on the tablet order": that order, said outright
+            rows = held
+        elif not named:
             own = [self._order_row(target)] if target else []
             placed = self._best_placed([*rows, *own], texts)
             if own and any(r["order_id"] == target for r in placed):
@@ -649,6 +653,19 @@ class RetailPolicy:
         if len(addresses) != 1:
             return None
         return dict(zip(ADDRESS_KEYS, addresses.pop(), strict=True))
+
+    def _address_source_rows(
+        self, data: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], texts: Sequence[str]
+    ) -> list[dict[str, Any]]:
+        """The rows of the orders an address is said to be on, by a product they hold."""
+        contents: dict[str, set[str]] = {}
+        for item in data["items"]:
+            contents.setdefault(str(item["order_id"]), set()).add(str(item["name"]))
+        names = sorted({n for ns in contents.values() for n in ns})
+        sources = {n for t in texts for n in address_sources(t, names, self._lex)}
+        return [
+            dict(r) for r in rows if sources and sources & contents.get(str(r["order_id"]), set())
+        ]
 
     def _other_product_named(self, order_names: Sequence[str]) -> str | None:
         """A product of the catalogue, not in the order, that the user asked for instead."""
@@ -701,12 +718,8 @@ class RetailPolicy:
             if n not in kept_out(t, names, self._lex)
         }
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
-        # "my pending order", "my cancelled order": the orders of that status (the latest
-        # message that says one: "which order?" — "the pending one")
-        named = next((s for t in reversed(self._history()) if (s := ex.named_statuses(t))), set())
-        if named:
-            in_status = [o for o in orders if o["status"] in named]
-            fitting = [o for o in fitting if o in in_status] or in_status or fitting
+        fitting, wanted = self._without_address_sources(fitting, wanted, names, contents)
+        fitting = self._in_named_status(orders, fitting)
         if any(ex.means_other_order(t) for t in self._history()):  # "my other pending order"
             fitting = [o for o in fitting if o["order_id"] != self.inp.focus_order]
         if wanted:
@@ -753,6 +766,39 @@ class RetailPolicy:
             for o in (fitting or orders)
         ]
         raise Ask("ask.order_id_among", "order_id", orders=listed)
+
+    def _without_address_sources(
+        self,
+        fitting: list[dict[str, Any]],
+        wanted: set[str],
+        names: Sequence[str],
+        contents: Mapping[str, Sequence[str]],
+    ) -> tuple[list[dict[str, Any]], set[str]]:
+        """Leave out the order an address is taken from, for a change that takes one.
+
+        "Another order … please change that order to my new home. The new address is on the
+        tablet order": the tablet names where the address is, not the order to change.
+        """
+        if "address" not in self.slots and self.frame["intent"] != "modify_address":
+            return fitting, wanted
+        sources = {n for t in self._history() for n in address_sources(t, names, self._lex)}
+        if sources and any(ex.means_other_order(t) for t in self._history()):
+            fitting = [o for o in fitting if not sources & set(contents.get(o["order_id"], []))]
+        return fitting, wanted - sources
+
+    def _in_named_status(
+        self, orders: list[dict[str, Any]], fitting: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """The orders of the status the customer describes the order by, if any.
+
+        "My pending order", "my cancelled one"; the latest message saying one counts
+        ("which order?" — "the pending one").
+        """
+        named = next((s for t in reversed(self._history()) if (s := ex.named_statuses(t))), set())
+        if not named:
+            return fitting
+        in_status = [o for o in orders if o["status"] in named]
+        return [o for o in fitting if o in in_status] or in_status or fitting
 
     def _each_order_holding(self, fitting: list[dict[str, Any]], statuses: Sequence[str]) -> None:
         """The same change in every order holding the items ("every t-shirt in my orders").
