@@ -355,3 +355,18 @@ def test_the_order_an_address_is_on_is_its_source_not_the_order_to_change(
     )
     assert turn.awaiting == "confirmation"
     assert "ship order #W8194764 to 12 Oak Street" in turn.reply
+
+
+def test_an_order_described_by_status_does_not_lean_on_an_earlier_message(
+    context: Context,
+) -> None:
+    """Blind τ² 103: after a return of the backpack, "my pending order — change its address"
+    is the pending order; "its" does not make it lean on the backpack message before it."""
+    agent = Keel(context)
+    agent.send("s", AMELIA)
+    agent.send("s", "What's the status of the order with the toothbrush?")
+    turn = agent.send(
+        "s",
+        "My pending order — change its address to 12 Oak Street, Apt 3, Springfield, IL 62704.",
+    )
+    assert turn.awaiting == "confirmation" and f"ship order {AMELIA_PENDING}" in turn.reply

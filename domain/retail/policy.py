@@ -317,25 +317,30 @@ class RetailPolicy:
         one?": the request leans on the message before it for what it is about. A task not
         about items leans on it only when it points back ("change this order's address").
         """
+        if self.frame["intent"] not in ITEM_INTENTS:
+            # a task not about items leans on the message before it only to find the order it
+            # points back at without naming it ("我刚下了一个订单，里面有两块手表" — "这个订单
+            # 的地址要改"); once the order is known, the earlier message says nothing of it
+            finding = not self.slots.get("order_id") and any(ex.refers_back(t) for t in own)
+            return self._earlier_naming_products(own) if finding else []
         if self._context is not None:
             return self._context
-        self._context = []
-        # an item task leans on the message before it; so does one that points back at an
-        # order it does not name ("我刚下了一个订单，里面有两块手表" — "这个订单的地址要改")
-        points_back = any(ex.refers_back(t) for t in own)
-        if self.frame["intent"] not in ITEM_INTENTS and not points_back:
-            return self._context
+        self._context = self._earlier_naming_products(own)
+        return self._context
+
+    def _earlier_naming_products(self, own: Sequence[str]) -> list[str]:
+        """The user's last earlier message naming a product, when ``own`` names no order."""
         if not self.inp.user_id:
-            return self._context
-        if any(ex.order_ids(t) for t in own):
-            return self._context
+            return []
+        # "my pending order", "#W1": the task names its order itself
+        if any(ex.order_ids(t) or ex.named_statuses(t) for t in own):
+            return []
         data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
         names = sorted({str(i["name"]) for i in data["items"]})
         if any(mentioned_products(t, names, self._lex) for t in own):
-            return self._context
+            return []
         earlier = [t for t in self.inp.recent if t not in own]
-        self._context = [t for t in earlier if mentioned_products(t, names, self._lex)][-1:]
-        return self._context
+        return [t for t in earlier if mentioned_products(t, names, self._lex)][-1:]
 
     def _answered_item(self, names: Sequence[str]) -> None:
         """Remember that the latest message answers the question about one item."""
