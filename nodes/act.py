@@ -598,6 +598,11 @@ def task_outcome(run: TaskRun | None) -> ToolOutcome:
     return ToolOutcome(tool="", ok=False, data={}, error="UNKNOWN", message=reason)
 
 
+def task_trail(run: TaskRun | None) -> list[str]:
+    """The dialogue path of a task run: ``run_task`` and the subgraph's nodes inside it."""
+    return ["run_task", *(f"run_task:{n}" for n in (run["path"] if run else []))]
+
+
 @audited("finish_task")
 def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Present what the task subgraph did, then resume whatever waits behind the task."""
@@ -621,7 +626,7 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
         # an alternative tool answered (the planned one failed): presented as its own intent's
         intent = alternative_intent(domain_config(context), answered_by) or intent
         plan = ActionPlan(tool=answered_by, args=plan["args"], write=plan["write"], summary={})
-    trail = ["run_task", *(f"run_task:{n}" for n in (run["path"] if run else []))]
+    trail = task_trail(run)
     recent = [*state.recent_results, {"tool": plan["tool"], "args": plan["args"], **outcome}]
     update: dict[str, Any] = {
         "outcome": outcome,
@@ -741,7 +746,7 @@ def _finish_steps(
     ran = [(c, o) for c, o in results if o is not None]
     recent = [*state.recent_results, *({"tool": c["tool"], "args": c["args"], **o} for c, o in ran)]
     finished = {(c["tool"], canonical(c["args"])) for c, _ in done}
-    trail = ["run_task", *(f"run_task:{n}" for n in (run["path"] if run else []))]
+    trail = task_trail(run)
     update: dict[str, Any] = {
         "outcome": task_outcome(run),
         "recent_results": recent[-RECENT_RESULTS:],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import shutil
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,3 +47,26 @@ def _data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     path = tmp_path_factory.mktemp("keel-data")
     os.environ["KEEL_DATA_DIR"] = str(path)
     yield path
+
+
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo store, loaded once per test session; a test works on a copy (``demo_db_url``)."""
+    from persistence.db import get_engine, sqlite_url
+    from persistence.demo_data import load_demo_data
+
+    path = tmp_path_factory.mktemp("store") / "template.db"
+    url = sqlite_url(path)
+    load_demo_data(url)
+    get_engine(url).dispose()
+    return path
+
+
+@pytest.fixture
+def demo_db_url(template_db: Path, tmp_path: Path) -> str:
+    """A fresh copy of the demo store for one test, as a database URL."""
+    from persistence.db import sqlite_url
+
+    path = tmp_path / "store.db"
+    shutil.copyfile(template_db, path)
+    return sqlite_url(path)

@@ -4,11 +4,8 @@ rephrasings that add nothing the template did not say."""
 
 from __future__ import annotations
 
-import shutil
 import time
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,8 +15,7 @@ from keel.api import Keel
 from keel.llm_stub import StubReply, llm_stub, model_like_responder
 from nodes import intake
 from persistence.audit import AuditLog
-from persistence.db import get_engine, session_scope, sqlite_url
-from persistence.demo_data import load_demo_data
+from persistence.db import session_scope
 from persistence.models import Order
 from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
 from state.context import Context
@@ -37,20 +33,9 @@ HARPER = "Hi, I'm Harper Ahmed, zip 28268."
 PENDING = "#W2387014"
 
 
-@pytest.fixture(scope="module")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("bounded") / "template.db"
-    url = sqlite_url(path)
-    load_demo_data(url)
-    get_engine(url).dispose()
-    return path
-
-
 @pytest.fixture
-def db_url(template_db: Path, tmp_path: Path) -> str:
-    path = tmp_path / f"{uuid.uuid4().hex}.db"
-    shutil.copyfile(template_db, path)
-    return sqlite_url(path)
+def db_url(demo_db_url: str) -> str:
+    return demo_db_url
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +12,7 @@ import pytest
 from keel.api import Keel, NoHandoffError
 from persistence.audit import AuditLog
 from persistence.checkpoint import open_checkpointer, sqlite_checkpointer
-from persistence.db import get_engine, session_scope, sqlite_url
+from persistence.db import session_scope
 from persistence.demo_data import load_demo_data
 from persistence.handoff import HandoffQueue
 from persistence.models import Order
@@ -24,20 +23,9 @@ HARPER_PENDING = "#W2387014"
 HARPER_DELIVERED = "#W1602485"
 
 
-@pytest.fixture(scope="module")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("store") / "template.db"
-    url = sqlite_url(path)
-    load_demo_data(url)
-    get_engine(url).dispose()
-    return path
-
-
 @pytest.fixture
-def context(template_db: Path, tmp_path: Path) -> Context:
-    path = tmp_path / "store.db"
-    shutil.copyfile(template_db, path)
-    return Context(database_url=sqlite_url(path))
+def context(demo_db_url: str) -> Context:
+    return Context(database_url=demo_db_url)
 
 
 @pytest.fixture

@@ -7,14 +7,10 @@ no order of its own ("…change its address, and change the item's color").
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from keel.api import Keel
-from persistence.db import get_engine, session_scope, sqlite_url
-from persistence.demo_data import load_demo_data
+from persistence.db import session_scope
 from persistence.models import Order
 from state.context import Context
 from understanding import extractors as ex
@@ -26,20 +22,9 @@ HARPER = "Hi, I'm Harper Ahmed, zip 28268."  # one order of each status
 HARPER_CANCELLED = "#W6335121"
 
 
-@pytest.fixture(scope="module")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("store") / "template.db"
-    url = sqlite_url(path)
-    load_demo_data(url)
-    get_engine(url).dispose()
-    return path
-
-
 @pytest.fixture
-def context(template_db: Path, tmp_path: Path) -> Context:
-    path = tmp_path / "store.db"
-    shutil.copyfile(template_db, path)
-    return Context(database_url=sqlite_url(path))
+def context(demo_db_url: str) -> Context:
+    return Context(database_url=demo_db_url)
 
 
 @pytest.mark.parametrize(

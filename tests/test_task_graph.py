@@ -8,9 +8,7 @@ replanned run never repeats a failed call nor a succeeded step.
 
 from __future__ import annotations
 
-import shutil
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +18,7 @@ from langgraph.types import Command
 from graph.builder import graph as dialogue_graph
 from graph.tasks import compile_task_graph, task_graph
 from keel.api import Keel
-from persistence.db import get_engine, session_scope, sqlite_url
-from persistence.demo_data import load_demo_data
+from persistence.db import session_scope
 from persistence.models import Order
 from planning.reflection import StepRecord
 from state.context import Context
@@ -32,20 +29,9 @@ PENDING = "#W2387014"
 DELIVERED = "#W1602485"
 
 
-@pytest.fixture(scope="module")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("store") / "template.db"
-    url = sqlite_url(path)
-    load_demo_data(url)
-    get_engine(url).dispose()
-    return path
-
-
 @pytest.fixture
-def context(template_db: Path, tmp_path: Path) -> Context:
-    path = tmp_path / "store.db"
-    shutil.copyfile(template_db, path)
-    return Context(database_url=sqlite_url(path), retry_backoff_seconds=(0.0, 0.0, 0.0))
+def context(demo_db_url: str) -> Context:
+    return Context(database_url=demo_db_url, retry_backoff_seconds=(0.0, 0.0, 0.0))
 
 
 def status(context: Context, order_id: str) -> str:

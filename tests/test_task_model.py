@@ -7,9 +7,7 @@ reflection decide, as they do without a model.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +15,6 @@ from scripted_chat import ScriptedChatModel, tool_call
 
 import planning.model as planning_model
 from graph.tasks import task_graph
-from persistence.db import get_engine, sqlite_url
-from persistence.demo_data import load_demo_data
 from planning.model import clear_planning_models
 from state.context import Context
 from understanding.model import clear_model_caches
@@ -27,21 +23,10 @@ HARPER = "harper_ahmed_1689"
 PENDING = "#W2387014"
 
 
-@pytest.fixture(scope="module")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("store") / "template.db"
-    url = sqlite_url(path)
-    load_demo_data(url)
-    get_engine(url).dispose()
-    return path
-
-
 @pytest.fixture
-def context(template_db: Path, tmp_path: Path) -> Context:
-    path = tmp_path / "store.db"
-    shutil.copyfile(template_db, path)
+def context(demo_db_url: str) -> Context:
     return Context(
-        database_url=sqlite_url(path),
+        database_url=demo_db_url,
         retry_backoff_seconds=(0.0, 0.0, 0.0),
         llm_base_url="http://127.0.0.1:9/v1",  # never reached: the chat model is scripted
         llm_model="scripted",

@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from keel.api import Keel
 from persistence.audit import AuditLog
-from persistence.db import get_engine, session_scope, sqlite_url
-from persistence.demo_data import load_demo_data
+from persistence.db import session_scope, sqlite_url
 from persistence.handoff import HandoffQueue
 from persistence.models import Order, User
 from state.context import Context
@@ -37,20 +36,9 @@ WRITES = {
 }
 
 
-@pytest.fixture(scope="module")
-def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("trust") / "template.db"
-    url = sqlite_url(path)
-    load_demo_data(url)
-    get_engine(url).dispose()
-    return path
-
-
 @pytest.fixture
-def context(template_db: Path, tmp_path: Path) -> Context:
-    path = tmp_path / f"{uuid.uuid4().hex}.db"
-    shutil.copyfile(template_db, path)
-    return Context(database_url=sqlite_url(path), retry_backoff_seconds=(0.0,))
+def context(demo_db_url: str) -> Context:
+    return Context(database_url=demo_db_url, retry_backoff_seconds=(0.0,))
 
 
 @pytest.fixture

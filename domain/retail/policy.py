@@ -183,6 +183,7 @@ class RetailPolicy:
         self.notices: list[tuple[str, dict[str, Any]]] = []  # lines said before the reply
         self.progress: Any = None  # what the task has settled so far (items and variants)
         self._context: list[str] | None = None  # an earlier message the task leans on
+        self._finding: list[str] | None = None  # the same, to find the order pointed back at
 
     # -- helpers -----------------------------------------------------------------
     def _keep(self) -> None:
@@ -321,8 +322,11 @@ class RetailPolicy:
             # a task not about items leans on the message before it only to find the order it
             # points back at without naming it ("我刚下了一个订单，里面有两块手表" — "这个订单
             # 的地址要改"); once the order is known, the earlier message says nothing of it
-            finding = not self.slots.get("order_id") and any(ex.refers_back(t) for t in own)
-            return self._earlier_naming_products(own) if finding else []
+            if self.slots.get("order_id") or not any(ex.refers_back(t) for t in own):
+                return []
+            if self._finding is None:  # read once per turn (each read asks for the orders)
+                self._finding = self._earlier_naming_products(own)
+            return self._finding
         if self._context is not None:
             return self._context
         self._context = self._earlier_naming_products(own)
