@@ -526,3 +526,47 @@ def test_an_amount_away_from_the_item_is_that_value() -> None:
     fewer = want_for(["a jigsaw with 500 fewer pieces"], JIGSAW, JIGSAWS)
     assert fewer.values == {"pieces": ["500"]}
     assert want_for(["4000 more pieces"], JIGSAW, JIGSAWS).values == {}  # no such value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I want every item in all my orders upgraded to the most expensive version",
+        "upgrade each item to the priciest one",
+        "想把我所有订单里的商品都升级成最贵的款式",
+    ],
+)
+def test_every_item_is_the_whole_order(text: str) -> None:
+    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).item_ids == ["b0", "l0"]
+
+
+def test_words_before_the_first_product_said_of_every_item_go_to_each() -> None:
+    """Blind τ² 20: "every item … the most expensive version …, but the shoes must stay the
+    same size": the lamp (never named) is upgraded too, and the shoes are no exclusion."""
+    from understanding.catalogue import clauses_for
+
+    text = (
+        "I want every item upgraded to the most expensive version. The other specs don't "
+        "matter, but the bottle must stay the same capacity."
+    )
+    names = ["Water Bottle", "Desk Lamp"]
+    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).item_ids == ["b0", "l0"]
+    lamp_parts = clauses_for(text, "Desk Lamp", names, RETAIL)
+    assert lamp_parts and "most expensive" in lamp_parts[0]
+    # words before the first product that do not speak of every item stay with that product
+    only_first = "Upgrade to the priciest: the bottle. And the lamp to a brighter one"
+    lamp_only = clauses_for(only_first, "Desk Lamp", names, RETAIL) or []
+    assert lamp_only and "priciest" not in " ".join(lamp_only)
+    bottle = want_for([text], BOTTLE, BOTTLES)
+    assert bottle.same == {"capacity"} and ("price", "max") in bottle.relative
+    # "everything but the lamp" still leaves the lamp out
+    everything_but = match_order_items(["return everything but the lamp"], [BOTTLE, LAMP], RETAIL)
+    assert everything_but.item_ids == ["b0"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["鞋子必须保持同样的容量", "容量不变", "the capacity must stay the same", "same capacity"],
+)
+def test_an_option_said_to_stay_is_kept(text: str) -> None:
+    assert "capacity" in want_for([f"the most expensive one, {text}"], BOTTLE, BOTTLES).same

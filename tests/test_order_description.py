@@ -355,3 +355,20 @@ def test_an_order_described_by_status_does_not_lean_on_an_earlier_message(
         "My pending order — change its address to 12 Oak Street, Apt 3, Springfield, IL 62704.",
     )
     assert turn.awaiting == "confirmation" and f"ship order {AMELIA_PENDING}" in turn.reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "把键盘升级成最贵的款式。差价用我的礼品卡付，礼品卡不行的话就用 PayPal。",
+        "Upgrade the keyboard to the priciest one. Pay the difference with my gift card. "
+        "If the gift card can't, use PayPal.",
+    ],
+)
+def test_a_fallback_payment_is_part_of_the_payment_before_it(text: str) -> None:
+    """Blind τ² 20: "礼品卡不行的话就用 PayPal" says how the difference is paid if the card
+    cannot; it is no payment change of its own, and the item change stays the request."""
+    reading = offline_understander("retail").read(text)
+    assert reading.intent == "modify_items"
+    payments = [part for label, part in reading.others if label == "modify_payment"]
+    assert payments and all(ex.pays_difference(part) for part in payments)  # joined later

@@ -156,7 +156,9 @@ DONT_CARE_AFTER = (  # after it: "the color doesn't matter"
     r"(?:doesn'?t|does not|don'?t) matter|(?:is|are) fine either way|either way|whatever|"
     r"无所谓|都行|都可以"
 )
-SAME_AS_BEFORE = r"(?:the )?same|keep(?:ing)? (?:the|its|my)?|保持|一样的?"
+SAME_AS_BEFORE = r"(?:the )?same|keep(?:ing)? (?:the|its|my)?|保持(?:同样|相同|一样)?的?|(?:同样|相同|一样)的?"
+# "尺码不变", "the size stays the same": the key named first, then that it stays
+SAME_AFTER = r"\s*(?:不变|保持不变|别变|一样|相同|(?:must |should |has to |needs to )?stays? the same)"
 
 
 def _key_phrases(key: str, lexicon: Lexicon) -> list[str]:
@@ -347,6 +349,7 @@ def same_keys(text: str, keys: Iterable[str], lexicon: Lexicon) -> set[str]:
         for key in keys
         for phrase in _key_phrases(key, lexicon)
         if re.search(rf"(?:{SAME_AS_BEFORE})\s*{_phrase_pattern(phrase)}", low)
+        or re.search(rf"{_phrase_pattern(phrase)}{SAME_AFTER}", low)
     }
 
 
@@ -404,11 +407,22 @@ class ItemMatch:
     excluded: list[str] = field(default_factory=list)
 
 
+# "…, but the shoes must stay the same size": "but" opens a clause whose subject is the
+# item (what it must be), not "everything but the shoes"
+PLAIN_BUT = re.compile(r"^\s*but\s", re.I)
+CLAUSE_VERB_AFTER = re.compile(
+    r"^\s*(?:must|should|need|needs|has to|have to|will|can|could|would|is|are|has|have)\b", re.I
+)
+
+
 def _excluded(text: str, mention: Mention) -> bool:
-    return bool(
-        EXCLUDE_BEFORE.search(text[max(0, mention.start - 40) : mention.start])
-        or EXCLUDE_AFTER.search(text[mention.end : mention.end + 20])
-    )
+    after = text[mention.end : mention.end + 20]
+    if EXCLUDE_AFTER.search(after):
+        return True
+    before = EXCLUDE_BEFORE.search(text[max(0, mention.start - 40) : mention.start])
+    if before and PLAIN_BUT.search(before.group(0)) and CLAUSE_VERB_AFTER.search(after):
+        return False
+    return bool(before)
 
 
 def kept_out(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
@@ -786,11 +800,17 @@ def clauses_for(
 
     A message naming several products is cut at each product mention, so "the bottle
     for a bigger one, and the lamp for a less bright one" gives "bigger" to the bottle.
+    Words before the first mention that speak of every item are said of each product.
     """
+    from understanding.extractors import wants_all_items
+
     mentions = product_mentions(text, names, lexicon)
     if not mentions:
         return None
     parts: list[str] = []
+    lead = text[: mentions[0].start]
+    if mentions[0].name != product and wants_all_items(lead):
+        parts.append(lead)  # "every item upgraded to the priciest, but the shoes …": said of all
     for index, mention in enumerate(mentions):
         start = 0 if index == 0 else mention.start
         end = mentions[index + 1].start if index + 1 < len(mentions) else len(text)

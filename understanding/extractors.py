@@ -214,7 +214,8 @@ ANGER = re.compile(
 # Every item of the order, said outright ("everything", "the whole order", "所有商品")…
 WHOLE_ORDER = re.compile(
     r"\b(all (?:the |of the |my )?items|(?<!that's )(?<!that is )(?<!is )everything|"
-    r"the whole order|entire order|all items)\b|所有商品|全部商品|所有东西|整个订单",
+    r"the whole order|entire order|all items|(?:every|each) (?:single )?item)\b|"
+    r"(?:所有|全部)(?:订单)?(?:里|中)?的?(?:商品|东西|物品)|每(?:一)?件(?:商品|东西)?|整个订单",
     re.I,
 )
 # … or by a word that means all of what was named, which is the whole order only when the
@@ -813,6 +814,16 @@ def named_statuses(text: str) -> set[str]:
 # Words that give a payment for a price difference: a value of a change of items, not a
 # change of the payment method ("PayPal for any difference", "差价用信用卡").
 FOR_DIFFERENCE = re.compile(r"\bdifference\b|差价|差额", re.I)
+
+
+# A condition on the failure of what was said before it ("if the gift card can't",
+# "礼品卡不行的话"): what follows is a fallback of that, not a request of its own.
+FALLBACK = re.compile(
+    r"\bif (?:it|that|this|they|the [\w-]+(?: [\w-]+)?) (?:can'?t|cannot|doesn'?t|does not|"
+    r"won'?t|isn'?t|is not|fails?|is(?:n'?t| not) enough)\b|\b(?:otherwise|or else|if not)\b|"
+    r"不行的话|不够的话|不够就|不行就|否则|要不然|不然的话",
+    re.I,
+)
 
 
 def pays_difference(text: str) -> bool:

@@ -720,7 +720,7 @@ def views(text: str) -> list[str]:
     the identification is added only when there is one to cut out.
     """
     text = ex.after_self_correction(text)  # "… - ugh, actually forget the address, just cancel it"
-    parts = segments(text)
+    parts = _fallbacks_joined(text, segments(text))
     if parts:
         # "#W2 should keep going there, but I want to pay for it with my Visa": the clauses
         # that hold something back are left out, the rest of the sentence is read
@@ -745,6 +745,22 @@ def views(text: str) -> list[str]:
     if stripped != text and len(stripped.split()) >= 2:
         return [text, stripped]
     return [text]
+
+
+def _fallbacks_joined(text: str, parts: list[str]) -> list[str]:
+    """Sentences with a fallback that only names another payment joined to the one before.
+
+    "差价用我的礼品卡付，礼品卡不行的话就用 PayPal。": the second clause says how the first
+    is paid if its card cannot; it is no payment change of its own.
+    """
+    joined: list[str] = []
+    for part in parts:
+        slots = set(extract_slots(part, TurnHints(None, None))) - {"yes_no"}
+        if joined and ex.FALLBACK.search(part) and slots == {"payment_ref"}:
+            joined[-1] = _span(text, joined[-1], part) or f"{joined[-1]} {part}"
+        else:
+            joined.append(part)
+    return joined if len(joined) > 1 else []
 
 
 def _span(text: str, first: str, last: str) -> str | None:
