@@ -156,9 +156,13 @@ DONT_CARE_AFTER = (  # after it: "the color doesn't matter"
     r"(?:doesn'?t|does not|don'?t) matter|(?:is|are) fine either way|either way|whatever|"
     r"无所谓|都行|都可以"
 )
-SAME_AS_BEFORE = r"(?:the )?same|keep(?:ing)? (?:the|its|my)?|保持(?:同样|相同|一样)?的?|(?:同样|相同|一样)的?"
+SAME_AS_BEFORE = (
+    r"(?:the )?same|keep(?:ing)? (?:the|its|my)?|保持(?:同样|相同|一样)?的?|(?:同样|相同|一样)的?"
+)
 # "尺码不变", "the size stays the same": the key named first, then that it stays
-SAME_AFTER = r"\s*(?:不变|保持不变|别变|一样|相同|(?:must |should |has to |needs to )?stays? the same)"
+SAME_AFTER = (
+    r"\s*(?:不变|保持不变|别变|一样|相同|(?:must |should |has to |needs to )?stays? the same)"
+)
 
 
 def _key_phrases(key: str, lexicon: Lexicon) -> list[str]:
