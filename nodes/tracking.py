@@ -317,7 +317,8 @@ def _only_fills(part: str, spec: IntentSpec | None) -> bool:
     if spec is None or spec.kind not in TASK_KINDS:
         return False
     stated = _stated(part)
-    keys = set(stated) - {"yes_no"}
+    # "every item" qualifies a request; it is no value that answers one on its own
+    keys = set(stated) - {"yes_no", "all_items"}
     return bool(keys) and "order_id" not in keys and keys <= set(task_slots(stated, spec))
 
 

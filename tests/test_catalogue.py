@@ -570,3 +570,26 @@ def test_words_before_the_first_product_said_of_every_item_go_to_each() -> None:
 )
 def test_an_option_said_to_stay_is_kept(text: str) -> None:
     assert "capacity" in want_for([f"the most expensive one, {text}"], BOTTLE, BOTTLES).same
+
+
+def test_all_of_them_after_items_were_named_is_those_items() -> None:
+    """Blind τ² 92: "which skateboard?" answered "对，全部都退" is both skateboards (and the
+    watch named since), never the whole order with its vacuum cleaner."""
+    boards = [
+        item("s1", "Skateboard", 186.0, length="28 inch"),
+        item("s2", "Skateboard", 202.0, length="34 inch"),
+        item("w1", "Smart Watch", 339.0, color="black"),
+        item("v1", "Vacuum Cleaner", 655.0, type="canister"),
+    ]
+    texts = ["我要退滑板", "我还要退那块智能手表", "对，全部都退。确认。"]
+    for all_items in (False, True):  # the answer's words fill the all_items slot too
+        found = match_order_items(texts, boards, RETAIL, all_items=all_items)
+        assert found.item_ids == ["s1", "s2", "w1"] and not found.ambiguous
+    assert match_order_items(["return all of them"], boards, RETAIL).item_ids == [
+        "s1",
+        "s2",
+        "w1",
+        "v1",
+    ]
+    whole = match_order_items(["退滑板", "整个订单都退"], boards, RETAIL, all_items=True)
+    assert whole.item_ids == ["s1", "s2", "w1", "v1"]

@@ -372,3 +372,55 @@ def test_a_fallback_payment_is_part_of_the_payment_before_it(text: str) -> None:
     assert reading.intent == "modify_items"
     payments = [part for label, part in reading.others if label == "modify_payment"]
     assert payments and all(ex.pays_difference(part) for part in payments)  # joined later
+
+
+CHLOE_LUGGAGE_ORDER = "#W9399331"  # Luggage Set, T-Shirt
+CHLOE_BOTTLE_ORDER = "#W2288866"  # Water Bottle
+
+
+@pytest.mark.parametrize(
+    "addition",
+    [
+        "hold on, I also want to return the t-shirt from that order, and the water bottle too.",
+        "wait — also the t-shirt, and the water bottle as well.",
+    ],
+)
+def test_items_added_at_a_listing_join_it_and_another_orders_wait(
+    context: Context, addition: str
+) -> None:
+    """Blind τ² 91/92: at a return's listing, "also the t-shirt from that order, and the
+    water bottle too" adds the t-shirt to the listing; the water bottle, only in another
+    order, is a return of its own after it. Before, the listing was pointed at the bottle's
+    order and the luggage set dropped from it."""
+    agent = Keel(context)
+    agent.send("s", CHLOE)
+    agent.send("s", "I want to return the luggage set.")
+    listed = agent.send("s", addition)
+    assert listed.awaiting == "confirmation"
+    assert "Luggage Set" in listed.reply and "T-Shirt" in listed.reply
+    assert "Water Bottle" not in listed.reply.split("Shall I go ahead")[0]
+    nxt = agent.send("s", "yes")
+    returned = order_row(context, CHLOE_LUGGAGE_ORDER)
+    assert returned.status == "return requested" and len(returned.return_items or []) == 2
+    assert nxt.awaiting == "confirmation" and CHLOE_BOTTLE_ORDER in nxt.reply
+    assert order_row(context, CHLOE_BOTTLE_ORDER).status == "delivered"  # its own yes first
+    agent.send("s", "yes")
+    assert order_row(context, CHLOE_BOTTLE_ORDER).status == "return requested"
+
+
+def test_another_orders_item_named_at_which_one_is_a_request_of_its_own(
+    context: Context,
+) -> None:
+    """Asked "which item?", an answer naming an item of this order and one only another
+    order holds: the other is the same request for its own order, taken up after."""
+    agent = Keel(context)
+    agent.send("s", CHLOE)
+    asked = agent.send("s", "I want to return something from order #W9399331.")
+    assert asked.awaiting == "clarification"
+    listed = agent.send("s", "the t-shirt, and also the water bottle from my other order")
+    assert listed.awaiting == "confirmation"
+    head = listed.reply.split("Shall I go ahead")[0]
+    assert "T-Shirt" in head and "Water Bottle" not in head and "Luggage Set" not in head
+    nxt = agent.send("s", "yes")
+    assert len(order_row(context, CHLOE_LUGGAGE_ORDER).return_items or []) == 1  # the t-shirt
+    assert nxt.awaiting == "confirmation" and CHLOE_BOTTLE_ORDER in nxt.reply

@@ -724,7 +724,8 @@ def match_order_items(
 
     Messages are read oldest first: each adds the items it names, drops the ones it
     leaves out ("except the tablet", "keep the water bottle"), and "only the lamp"
-    replaces the choice. "everything" or ``all_items`` picks every item. With ``by_option``
+    replaces the choice. "everything" or ``all_items`` picks every item; "all of them" after
+    items were named picks all of those (every one of a name asked "which one?" about). With ``by_option``
     (a change that takes no new item: in an exchange, "the canister one" describes the item
     wanted), "not the silver one - the black one" swaps a chosen item for its namesake.
     """
@@ -738,15 +739,23 @@ def match_order_items(
         for t in texts
         if wants_all_items(t) and not means_whole_order(t) and _names_items(t, items, lexicon)
     ]
-    chosen: list[str] = list(every) if all_items and not of_the_named else []
+    # the ``all_items`` slot of an answer ("对，全部都退") is the whole order only when no
+    # message names items, or one says the whole order outright
+    whole = not any(_names_items(t, items, lexicon) for t in texts) or any(
+        means_whole_order(t) for t in texts
+    )
+    chosen: list[str] = list(every) if all_items and whole and not of_the_named else []
     excluded: list[str] = []
     ambiguous: list[str] = []
     name_of = {str(i["item_id"]): str(i["name"]) for i in items}
     for text in texts:
         picked, dropped, unclear = _one_utterance(text, items, lexicon, ambiguous)
         settled = {name_of[i] for i in [*picked, *dropped] if i in name_of}
+        named_before = [*chosen, *(i for i in every if name_of[i] in ambiguous)]
         if wants_all_items(text) and text not in of_the_named:
-            chosen = [i for i in every if i not in dropped]
+            # "对，全部都退" after items were named: all of those, not the whole order
+            meant = every if means_whole_order(text) or not named_before else named_before
+            chosen = [i for i in every if i in meant and i not in dropped]
         elif picked and ONLY.search(text):
             chosen = picked
         else:

@@ -490,6 +490,27 @@ ORDER_DESCRIPTION = re2.compile(
 )
 
 
+# Words that add to what was listed rather than replace it ("also the t-shirt", "还要退手表").
+ADDS = re2.compile(r"(?i)\b(?:also|too|as well|additionally|plus)\b|还要|还有|也要|也退|也换")
+
+
+def _adds_to_listed_order(text: str, listed: Listed) -> bool:
+    """True when the reply adds an item of the listed order besides another order's item.
+
+    "hold on, I also want to return the t-shirt from that order, and the water bottle too":
+    the t-shirt joins the listing; the water bottle (another order's) is a request of its
+    own, not the listed change pointed at another order.
+    """
+    from understanding.catalogue import contains_phrase
+
+    if ADDS.search(text) is None:
+        return False
+    own = {n for n in listed.alternatives if len(n) > 2} - {
+        n for names in listed.other_items for n in names
+    }
+    return any(contains_phrase(text, n) for n in own)
+
+
 def changed_values(text: str, listed: Listed) -> list[str]:
     """The kinds of value the reply states that the listing does not name."""
     from understanding.catalogue import contains_phrase, price_choice
@@ -504,7 +525,9 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     ids = [i for i in ex.order_ids(text) if i not in held]
     if any(i not in listed.orders for i in ids) or (not ids and ex.malformed_order_id(text)):
         changed.append("order_id")
-    elif any(contains_phrase(text, n) for names in listed.other_items for n in names if len(n) > 2):
+    elif any(
+        contains_phrase(text, n) for names in listed.other_items for n in names if len(n) > 2
+    ) and not _adds_to_listed_order(text, listed):
         changed.append("order_id")  # "it's the grill one I want gone": another order's item
     address = ex.address(text)
     if (address and address.get("address1") and address["address1"].lower() not in shown) or (

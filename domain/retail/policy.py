@@ -361,7 +361,49 @@ class RetailPolicy:
     def _lex(self) -> Any:
         return self.inp.config.lexicon
 
+    def _split_from_known_order(self, order_id: str) -> None:
+        """The latest message's part about another order's items: a request of its own.
+
+        At "which skateboard?", "我还要退那块智能手表，还有那个电子阅读器也要退": the watch
+        is in this order, the e-reader only in another; the e-reader's part becomes the same
+        request for its own order (``split_off``), taken up once this one is done.
+        """
+        own = list(self.frame.get("utterances") or [])
+        if self.frame["intent"] not in SPLIT_BY_ORDER or len(own) < 2 or self.split_off:
+            return
+        data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
+        statuses = ORDER_STATUSES.get(self.frame["intent"], ())
+        contents: dict[str, set[str]] = {}
+        for item in data["items"]:
+            contents.setdefault(str(item["order_id"]), set()).add(str(item["name"]))
+        fitting = [
+            o
+            for o in data["orders"]
+            if o["order_id"] == order_id or not statuses or o["status"] in statuses
+        ]
+        names = sorted({n for ns in contents.values() for n in ns})
+
+        def holders(piece: str) -> list[dict[str, Any]] | None:
+            alternatives = mention_alternatives(piece, names, self._lex)
+            if not alternatives:
+                return None
+            return [
+                dict(o)
+                for o in fitting
+                if all(a & contents.get(o["order_id"], set()) for a in alternatives)
+            ]
+
+        last = own[-1]
+        for pieces in (segments(last), request_clauses(last)):
+            split = _grouped(pieces, holders)
+            if split is not None and split[0][0]["order_id"] == order_id:
+                self.frame["utterances"] = [*own[:-1], ", ".join(split[1])]
+                self.split_off = ", ".join(split[2])
+                return
+
     def _items(self, details: Mapping[str, Any], action_key: str) -> list[dict[str, Any]]:
+        if self.inp.user_id:
+            self._split_from_known_order(str(details["order"]["order_id"]))
         items = [dict(i) for i in details["items"]]
         match = match_order_items(
             self._history(),
