@@ -727,7 +727,8 @@ def match_order_items(
     replaces the choice. "everything" or ``all_items`` picks every item; "all of them" after
     items were named picks all of those (every one of a name asked "which one?" about).
     With ``by_option`` (a change that takes no new item: in an exchange, "the canister one"
-    describes the item wanted), "not the silver one - the black one" swaps a chosen item for its namesake.
+    describes the item wanted), "not the silver one - the black one" swaps a chosen item
+    for its namesake.
     """
     from understanding.extractors import means_whole_order, wants_all_items
 
