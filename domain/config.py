@@ -7,6 +7,7 @@ pydantic when loaded.
 
 from __future__ import annotations
 
+import re
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -179,6 +180,19 @@ class DomainConfig(BaseModel):
     def intent(self, name: str) -> IntentSpec:
         """Return the spec of intent ``name``."""
         return self.intents[name]
+
+    def names_own_target(self, label: str, other: str, text: str) -> bool:
+        """True when ``text`` names what ``label`` changes and ``other`` does not.
+
+        "…correct all my order addresses and my account address": "account" is a topic word
+        of the profile's address change that the order's address change lacks ("地址" is
+        both's), so that part asks for the profile's change, not the order's again.
+        """
+        if label not in self.intents or other not in self.intents:
+            return False
+        theirs = {w for t in self.intents[other].topic for w in t.split("|")}
+        own = [w for t in self.intents[label].topic for w in t.split("|") if w not in theirs]
+        return any(re.search(rf"(?<!\w){w}", text, re.I) for w in own)
 
     def training_data(self) -> tuple[list[str], list[str]]:
         """Return (texts, labels) of every example utterance, all languages."""

@@ -10,7 +10,7 @@ requests of the same message wait in line. Tracking only emits the commands
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,7 +148,11 @@ def track(
     # "…then do the exchange. credit card for any difference": a part that only gives a
     # value the task itself takes is no request of its own.
     own_spec = config.intents.get(intent)
-    others = [(i, part) for i, part in others if not _only_fills(part, own_spec)]
+    others = [
+        (i, part)
+        for i, part in others
+        if not _only_fills(part, own_spec) or config.names_own_target(i, intent, part)
+    ]
     message = text
     if others:  # the task starting now reads only its own part of the message
         own = text
@@ -168,8 +172,14 @@ def track(
         others = _changes(config, others)
     if tracked.act in ("new", "switch", "digress", "fill") and others:
         shared = ex.status_phrases(text)  # "my pending order — change its address, and …"
+        shared_values = _shared_values(slots)
         line = [
-            _sharing(config, _start(config.intent(i), part, _stated(part)), shared, message)
+            _sharing(
+                config,
+                _start(config.intent(i), part, {**shared_values, **_stated(part)}),
+                shared,
+                message,
+            )
             for i, part in others
         ]
         tracked.commands.append(Queue(tuple(line), behind_suspended=tracked.act == "digress"))
@@ -180,6 +190,20 @@ def track(
             if config.intent(w["intent"]).kind != "write" and w["slots"].get("order_id")
         ]
     return tracked
+
+
+# Values a message states once for each of its requests that takes them.
+SHARED_VALUES = ("address",)
+
+
+def _shared_values(slots: Mapping[str, Any]) -> dict[str, Any]:
+    """The message's values that a further request stating none of its own takes.
+
+    "…change the jigsaw to the easiest one. Second, it should be 445 Maple Drive, …. Can you
+    correct all my order addresses and my account address?": the one address, said in a
+    sentence of its own, is the new address of each address change the message asks for.
+    """
+    return {k: slots[k] for k in SHARED_VALUES if k in slots}
 
 
 def _sharing(

@@ -766,6 +766,14 @@ def names_new_place(text: str) -> bool:
     return bool(NEW_PLACE.search(text)) and not ON_AN_ORDER.search(text)
 
 
+ADDRESS_WORD = re.compile(r"\baddress(?:es)?\b|地址", re.I)
+
+
+def mentions_address(text: str) -> bool:
+    """True when the text speaks of an address ("all my order addresses", "地址")."""
+    return bool(ADDRESS_WORD.search(text))
+
+
 def points_at_order_address(text: str) -> bool:
     """True when the message means the address of an order ("change its address to …")."""
     return bool(ORDER_ADDRESS.search(text))
@@ -960,7 +968,8 @@ ALL_ORDERS = re.compile(
     r"(?:orders|of them|ones)\b|\bthem (?:all|both)\b|\bboth of them\b|所有[^，。,；;]{0,8}订单|"
     r"\b(?:my|the|these|those)\s+(?:pending|delivered|processed)\s+orders\b|"
     r"\b(?:every|each)\s+(?:single\s+)?(?:pending\s+|delivered\s+)?order\b(?!\s+(?:id|number))|"
-    r"全部(?:待处理的?)?订单|两个订单|都取消",
+    r"全部(?:待处理的?)?订单|两个订单|都取消|"
+    r"\b(?:all|every|each)\s+(?:of\s+)?(?:my\s+|the\s+)?order\s+(?:addresses|address|payments)\b",
     re.I,
 )
 

@@ -12,7 +12,7 @@ import json
 import os
 import pickle
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -135,42 +135,41 @@ class OfflineUnderstander:
         parts, predictions = self._refine(text, parts, predictions)
         # The request of the highest rank wins; between requests of one rank, the one
         # asked first (the user's order), then the surer one.
-        best: tuple[int, int, int, float, str] = (-1, 0, 0, 0.0, UNKNOWN)
-        plain = best
+        best: tuple[int, float, float, str] = (-1, 0.0, 0.0, UNKNOWN)
+        plain: tuple[int, float, float, str] = best
         asked: list[tuple[str, str]] = []
         unsure: set[str] = set()  # parts read as a change only just above the threshold
         labelled: list[tuple[str, str]] = []
-        accepted = [self._accept(p, part) for p, part in zip(predictions, parts, strict=True)]
-        accepted = [
-            (asked_as(self.config, label, part), c)
-            for part, (label, c) in zip(parts, accepted, strict=True)
-        ]
-        if self._mixture(text, parts, [label for label, _ in accepted]):
-            accepted[0] = (UNKNOWN, accepted[0][1])
-        accepted = [
-            (UNKNOWN, c) if self._describes_only(label, part) else (label, c)
-            for part, (label, c) in zip(parts, accepted, strict=True)
-        ]
-        accepted = self._without_vague(parts, accepted)
+        accepted = self._readings(text, parts, predictions)
+        said_again = self._said_again(parts, accepted)
         # (a payment "for the difference" belongs to an item change: it comes first of nothing)
         present = {
-            label
-            for part, (label, _) in zip(parts, accepted, strict=True)
-            if not ex.pays_difference(part)
+            label: index
+            for index, (part, (label, _)) in enumerate(zip(parts, accepted, strict=True))
+            if label != UNKNOWN and not ex.pays_difference(part)
         }
         for index, (part, (label, confidence)) in enumerate(zip(parts, accepted, strict=True)):
-            if asked and self._names_no_product(label, part):
-                label = UNKNOWN  # "…for the best waterproof camera. If several fit, the cheapest."
-            of_its_own = self._own_change(label, confidence, part, predictions[index], asked, text)
-            if of_its_own is not None:  # "…，然后宠物床和办公椅都换成最便宜的款式"
-                label, confidence = of_its_own, max(confidence, SURE_CHANGE)
+            label, confidence = self._in_message(
+                label, confidence, part, predictions[index], asked, text
+            )
             labelled.append((label, part))
-            candidate = (self._rank(label), self._first(label, present), -index, confidence, label)
-            if candidate[:4] > best[:4]:
+            if index in said_again.values():
+                continue  # said again, surely, further on: it goes with that
+            if index in said_again:  # "…it should be 445 Maple Drive …. Correct my address?"
+                part = _span(text, parts[said_again[index]], part) or part
+            # a payment "for the difference" goes with an item change: never first of others
+            at = len(parts) + 1 if ex.pays_difference(part) else self._place(label, index, present)
+            candidate = (self._rank(label), -at, confidence, label)
+            if candidate[:3] > best[:3]:
                 best = candidate
-            if (candidate[0], *candidate[2:4]) > (plain[0], *plain[2:4]):
-                plain = candidate  # the request that would be first but for ``runs_before``
-            if label != UNKNOWN and self.config.intents[label].kind in ("write", "read"):
+            if (candidate[0], -index, confidence) > plain[:3]:
+                # the request that would be first but for ``runs_before``
+                plain = (candidate[0], -index, confidence, label)
+            if asked and ex.pays_difference(part) and self._pays(asked[-1][0]):
+                # "…the easiest one? Any price difference can go on my PayPal.": the item
+                # change's payment, however sure the sentence is as a payment change
+                asked[-1] = (asked[-1][0], self._joined(text, asked[-1], part))
+            elif label != UNKNOWN and self.config.intents[label].kind in ("write", "read"):
                 asked.append((label, part))
                 sure = max(confidence, self._family_mass(predictions[index], label))
                 if self.config.intents[label].kind == "write" and sure < SURE_CHANGE:
@@ -182,20 +181,43 @@ class OfflineUnderstander:
                     unsure.add(joined)
                 asked[-1] = (asked[-1][0], joined)
         cued = [
-            (self._rank(label), self._first(label, present), -len(parts), CUE_CONFIDENCE, label)
+            (self._rank(label), -self._place(label, len(parts), present), CUE_CONFIDENCE, label)
             for label in self._cued(text)
         ]
-        best = max([best, *cued], key=lambda candidate: candidate[:4])  # the first on a tie
-        if best[4] == UNKNOWN:
+        best = max([best, *cued], key=lambda candidate: candidate[:3])  # the first on a tie
+        if best[3] == UNKNOWN:
             wanted = self._address_request(text, predictions)
             if wanted is not None:
                 return wanted, self.classifier.threshold, ()
             return UNKNOWN, float(predictions[0].confidence), ()
         # The main request's own words: its sentences (not the whole of a Chinese message).
-        own = [p for label, p in labelled if label == best[4] and p != text] or [text]
-        further = _further(asked, unsure, plain[4] if plain[4] != best[4] else None)
-        others = self._others(best[4], " ".join(own), further) if len(parts) > 1 else ()
-        return best[4], best[3], others
+        main, confidence = best[3], best[2]
+        own = [p for label, p in labelled if label == main and p != text] or [text]
+        unsure -= self._evidenced_by_message(text, main, asked)
+        further = _further(asked, unsure, plain[3] if plain[3] != main else None)
+        others = self._others(main, " ".join(own), further) if len(parts) > 1 else ()
+        return main, confidence, others
+
+    def _evidenced_by_message(
+        self, text: str, main: str, asked: Sequence[tuple[str, str]]
+    ) -> set[str]:
+        """Unsure parts asking for a change whose value the message states for it alone.
+
+        "…the jigsaw to the easiest one. Second, it should be 445 Maple Drive, Suite 394,
+        Fort Worth, TX 76165. Can you correct all my order addresses and my account
+        address?": "correct all my order addresses" is, to the classifier, only just an
+        address change; the whole address the message gives makes it one (as
+        :meth:`_evidenced` does for one sentence).
+        """
+        if not _states_whole_address(text):
+            return set()
+        return {
+            part
+            for label, part in asked
+            if label != UNKNOWN
+            and "address" in self.config.intents[label].slots
+            and ex.mentions_address(part)
+        }
 
     def _mixture(self, text: str, parts: list[str], labels: list[str]) -> bool:
         """True when the whole message's request is a blend its sentences do not make.
@@ -333,9 +355,73 @@ class OfflineUnderstander:
             and not ex.order_ids(part)
             and not mentioned_products(part, names, self.config.lexicon)
             and not names_action(part, self.config.intents[label].actions)
+            and not self._names_topic(label, part)  # "correct all my order addresses"
             and not self._fills(label, part)  # "Ordered it by mistake.": the reason asked for
         ]
         return [(UNKNOWN, c) if i in vague else (label, c) for i, (label, c) in enumerate(accepted)]
+
+    def _in_message(
+        self,
+        label: str,
+        confidence: float,
+        part: str,
+        prediction: Prediction,
+        asked: list[tuple[str, str]],
+        text: str,
+    ) -> tuple[str, float]:
+        """A part's reading among the requests asked before it in the message."""
+        if asked and self._names_no_product(label, part):
+            label = UNKNOWN  # "…for the best waterproof camera. If several fit, the cheapest."
+        of_its_own = self._own_change(label, confidence, part, prediction, asked, text)
+        if of_its_own is not None:  # "…，然后宠物床和办公椅都换成最便宜的款式"
+            return of_its_own, max(confidence, SURE_CHANGE)
+        return label, confidence
+
+    def _readings(
+        self, text: str, parts: list[str], predictions: list[Prediction]
+    ) -> list[tuple[str, float]]:
+        """Each part's request (or UNKNOWN) and confidence, before the message is ranked."""
+        accepted = [self._accept(p, part) for p, part in zip(predictions, parts, strict=True)]
+        accepted = [
+            (asked_as(self.config, label, part), c)
+            for part, (label, c) in zip(parts, accepted, strict=True)
+        ]
+        if self._mixture(text, parts, [label for label, _ in accepted]):
+            accepted[0] = (UNKNOWN, accepted[0][1])
+        accepted = [
+            (UNKNOWN, c) if self._describes_only(label, part) else (label, c)
+            for part, (label, c) in zip(parts, accepted, strict=True)
+        ]
+        return self._without_vague(parts, accepted)
+
+    def _said_again(self, parts: list[str], accepted: list[tuple[str, float]]) -> dict[int, int]:
+        """A change read unsurely, then asked surely further on: one request, asked there.
+
+        "Second, I might have typed my address wrong: it should be 445 Maple Drive, ….
+        Can you … correct my account address?": the first sentence is, by the address it
+        states, only just a change of the default address; the later one asks for it. The
+        request is taken up where it is asked, with the earlier sentence as its words.
+        Returns, for each later part, the earlier one it takes.
+        """
+        said: dict[int, int] = {}
+        for i, (label, c) in enumerate(accepted):
+            if label == UNKNOWN or c >= SURE_CHANGE or self.config.intents[label].kind != "write":
+                continue
+            later = next(
+                (j for j in range(i + 1, len(parts)) if accepted[j][0] == label and j not in said),
+                None,
+            )
+            if later is not None and accepted[later][1] >= SURE_CHANGE:
+                said[later] = i
+        return said
+
+    def _pays(self, label: str) -> bool:
+        """True when ``label``'s change takes a payment method (for a price difference)."""
+        return "payment_method_id" in self._takes(label)
+
+    def _names_topic(self, label: str, part: str) -> bool:
+        """True when a part names what ``label``'s change is about ("addresses", "地址")."""
+        return any(re.search(t, part, re.I) for t in self.config.intents[label].topic)
 
     def _fills(self, label: str, part: str) -> bool:
         """True when a part states a value ``label``'s task takes (a reason, an address)."""
@@ -536,6 +622,8 @@ class OfflineUnderstander:
         spec = self.config.intents[label]
         if spec.order_variant != main:
             return False
+        if self.config.names_own_target(label, main, part):
+            return False
         return not any(re.search(cue, part, re.I) for cue in spec.cues)
 
     def _reads_orders(self, label: str) -> bool:
@@ -622,14 +710,16 @@ class OfflineUnderstander:
             )
         ]
 
-    def _first(self, label: str, present: Collection[str]) -> int:
-        """0 for a request another one of the message is taken up before, else 1.
+    def _place(self, label: str, index: int, present: Mapping[str, int]) -> float:
+        """Where a request is taken up: its place, or right after the ones run before it.
 
         "Change the lamp to black, and ship it to my default address": the item change of a
         pending order closes it to other changes, so the address change (``runs_before``
-        the item change) is done first.
+        the item change) is done first; a request asked before the item change and not
+        running before it ("…my account address") stays after it.
         """
-        return 0 if any(label in self._runs_before(other) for other in present) else 1
+        before = [at + 0.5 for other, at in present.items() if label in self._runs_before(other)]
+        return max([float(index), *before])
 
     def _runs_before(self, label: str) -> list[str]:
         spec = self.config.intents.get(label)
