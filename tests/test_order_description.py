@@ -424,3 +424,42 @@ def test_another_orders_item_named_at_which_one_is_a_request_of_its_own(
     nxt = agent.send("s", "yes")
     assert len(order_row(context, CHLOE_LUGGAGE_ORDER).return_items or []) == 1  # the t-shirt
     assert nxt.awaiting == "confirmation" and CHLOE_BOTTLE_ORDER in nxt.reply
+
+
+LUCAS = "Hi, I'm Lucas Brown, zip 92127."  # two pending orders, PayPal only
+LUCAS_ORDERS = ("#W8194764", "#W2953303")  # the keyboard is in the first
+
+
+def test_one_address_for_every_address_change_of_a_several_request_message(
+    context: Context,
+) -> None:
+    """Blind τ² 41: an item change, then "the new place is <address>. Please correct all my
+    order addresses and my account address." The address goes to each address change;
+    "all my order addresses" is every pending order, listed before the item change that
+    would close one of them; the profile's change names its own target; the item change
+    keeps "any difference on my PayPal". Before, the order addresses were dropped as a
+    vague sentence and the profile change had no address."""
+    from persistence.models import User
+
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    first = agent.send(
+        "s",
+        "Two things. First, could the keyboard be switched to a tactile one? Put any "
+        "difference on my PayPal. Second, we moved last week: the new place is 12 Oak "
+        "Street, Apt 3, Springfield, IL 62704. Please correct all my order addresses and my "
+        "account address.",
+    )
+    assert first.awaiting == "confirmation" and "ship order #W8194764 to 12 Oak" in first.reply
+    assert "yes to all" in first.reply
+    second = agent.send("s", "yes to all")
+    for order_id in LUCAS_ORDERS:
+        assert order_row(context, order_id).address1 == "12 Oak Street"
+    assert "default address to 12 Oak Street" in second.reply
+    third = agent.send("s", "yes")
+    with session_scope(context.database_url) as session:
+        user = session.query(User).filter_by(first_name="Lucas").one()
+        assert user.address1 == "12 Oak Street"
+    assert "Mechanical Keyboard" in third.reply and "PayPal" in third.reply
+    agent.send("s", "yes")
+    assert order_row(context, LUCAS_ORDERS[0]).status == "pending (item modified)"

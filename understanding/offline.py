@@ -154,9 +154,7 @@ class OfflineUnderstander:
             )
             labelled.append((label, part))
             if index in said_again.values():
-                continue  # said again, surely, further on: it goes with that
-            if index in said_again:  # "…it should be 445 Maple Drive …. Correct my address?"
-                part = _span(text, parts[said_again[index]], part) or part
+                continue  # said again, surely, further on: asked there (its values are shared)
             # a payment "for the difference" goes with an item change: never first of others
             at = len(parts) + 1 if ex.pays_difference(part) else self._place(label, index, present)
             candidate = (self._rank(label), -at, confidence, label)
@@ -400,8 +398,9 @@ class OfflineUnderstander:
         "Second, I might have typed my address wrong: it should be 445 Maple Drive, ….
         Can you … correct my account address?": the first sentence is, by the address it
         states, only just a change of the default address; the later one asks for it. The
-        request is taken up where it is asked, with the earlier sentence as its words.
-        Returns, for each later part, the earlier one it takes.
+        request is taken up where it is asked (the address the earlier sentence states is
+        shared with the message's address changes). Returns, for each later part, the
+        earlier one it stands for.
         """
         said: dict[int, int] = {}
         for i, (label, c) in enumerate(accepted):
