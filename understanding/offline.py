@@ -837,15 +837,18 @@ def views(text: str) -> list[str]:
 
 
 def _fallbacks_joined(text: str, parts: list[str]) -> list[str]:
-    """Sentences with a fallback that only names another payment joined to the one before.
+    """Sentences that only name a payment, as a fallback or again, joined to the one before.
 
     "差价用我的礼品卡付，礼品卡不行的话就用 PayPal。": the second clause says how the first
-    is paid if its card cannot; it is no payment change of its own.
+    is paid if its card cannot; "差价用 PayPal，我一般都用 PayPal" says the same method
+    again. Neither is a payment change of its own.
     """
     joined: list[str] = []
     for part in parts:
         slots = set(extract_slots(part, TurnHints(None, None))) - {"yes_no"}
-        if joined and ex.FALLBACK.search(part) and slots == {"payment_ref"}:
+        # "差价用 PayPal，我一般都用 PayPal": the same method said again is a remark on it
+        again = bool(joined) and ex.payment_ref(part) == ex.payment_ref(joined[-1])
+        if joined and (ex.FALLBACK.search(part) or again) and slots == {"payment_ref"}:
             joined[-1] = _span(text, joined[-1], part) or f"{joined[-1]} {part}"
         else:
             joined.append(part)
