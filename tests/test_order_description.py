@@ -464,3 +464,15 @@ def test_one_address_for_every_address_change_of_a_several_request_message(
     assert "Mechanical Keyboard" in third.reply and "PayPal" in third.reply
     agent.send("s", "yes")
     assert order_row(context, LUCAS_ORDERS[0]).status == "pending (item modified)"
+
+
+@pytest.mark.parametrize("kept", ["订单的地址不用动", "订单的地址不用改"])
+def test_an_order_address_said_to_stay_beside_a_default_address_change(kept: str) -> None:
+    """Trust b5_5_04: "默认地址帮我改成 <address> 谢谢，订单的地址不用动": the default address
+    is the request; the order's address is left alone (no task), and the whole message read
+    unsurely as an order's address change yields to the clause that surely asks."""
+    reading = offline_understander("retail").read(
+        f"你好我是Fatima Johnson邮编78712，默认地址帮我改成4410 Duval St, Apt 3, Austin, TX "
+        f"78751谢谢，{kept}"
+    )
+    assert reading.intent == "update_default_address" and reading.others == ()

@@ -1153,7 +1153,7 @@ HOLDS_BACK = re.compile(
     r"(?:i'?m|i am) keeping|(?:maybe|might|may) (?:\w+ )?(?:later|in a (?:few|couple)|next)|"
     r"not (?:yet|now|sure|today|this week)|at some point|someday|haven'?t decided|undecided|"
     r"later on|some other time)\b|"
-    r"别动|不要动|先别|先不|暂时不|还没想好|没想好|可能过几天|过几天再|以后再|回头再|再说吧?|"
+    r"别动|不要动|不用动|不用改|不需要改|不必改|不要改|别改|先别|先不|暂时不|还没想好|没想好|可能过几天|过几天再|以后再|回头再|再说吧?|"
     r"留着|保留|不取消|不要取消|别取消|(?:还是|照旧|继续|仍然|还)寄(?:到|往)?(?:原来|原|旧|老)",
     re.I,
 )

@@ -217,6 +217,22 @@ class OfflineUnderstander:
             and ex.mentions_address(part)
         }
 
+    def _outweighed(self, text: str, parts: list[str], accepted: list[tuple[str, float]]) -> bool:
+        """True when the whole message, read unsurely as a change, has a clause surely asking.
+
+        "…默认地址帮我改成4410 Duval St, …谢谢，订单的地址不用动" is, whole, only just an
+        order's address change (by the address it states); its clause surely asks for the
+        default address. The whole reading adds nothing the clauses do not say better.
+        """
+        if len(parts) < 2 or parts[0] != text or accepted[0][0] == UNKNOWN:
+            return False
+        if accepted[0][1] >= SURE_CHANGE or self.config.intents[accepted[0][0]].kind != "write":
+            return False
+        return any(
+            label != UNKNOWN and self.config.intents[label].kind == "write" and c >= SURE_CHANGE
+            for label, c in accepted[1:]
+        )
+
     def _mixture(self, text: str, parts: list[str], labels: list[str]) -> bool:
         """True when the whole message's request is a blend its sentences do not make.
 
@@ -384,7 +400,9 @@ class OfflineUnderstander:
             (asked_as(self.config, label, part), c)
             for part, (label, c) in zip(parts, accepted, strict=True)
         ]
-        if self._mixture(text, parts, [label for label, _ in accepted]):
+        if self._mixture(text, parts, [label for label, _ in accepted]) or self._outweighed(
+            text, parts, accepted
+        ):
             accepted[0] = (UNKNOWN, accepted[0][1])
         accepted = [
             (UNKNOWN, c) if self._describes_only(label, part) else (label, c)
