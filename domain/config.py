@@ -102,6 +102,12 @@ class RelativeSpec(BaseModel):
     keys: list[str] = Field(description="Option keys it applies to (first present wins); price.")
 
 
+# "…send it to my default address", "改成我的默认地址": what follows names a value, no target
+AS_DESTINATION = re.compile(
+    r"(?:\bto|\binto|改成|改到|改为|寄到|送到|换成)\s*(?:\w+\s+){0,2}$", re.I
+)
+
+
 class DomainConfig(BaseModel):
     """Everything that describes one business."""
 
@@ -186,13 +192,18 @@ class DomainConfig(BaseModel):
 
         "…correct all my order addresses and my account address": "account" is a topic word
         of the profile's address change that the order's address change lacks ("地址" is
-        both's), so that part asks for the profile's change, not the order's again.
+        both's), so that part asks for the profile's change, not the order's again. A word
+        naming where something goes ("send it to my default address") is a value, no target.
         """
         if label not in self.intents or other not in self.intents:
             return False
         theirs = {w for t in self.intents[other].topic for w in t.split("|")}
         own = [w for t in self.intents[label].topic for w in t.split("|") if w not in theirs]
-        return any(re.search(rf"(?<!\w){w}", text, re.I) for w in own)
+        return any(
+            not AS_DESTINATION.search(text[: m.start()])
+            for w in own
+            for m in re.finditer(rf"(?<!\w){w}", text, re.I)
+        )
 
     def training_data(self) -> tuple[list[str], list[str]]:
         """Return (texts, labels) of every example utterance, all languages."""

@@ -476,3 +476,22 @@ def test_an_order_address_said_to_stay_beside_a_default_address_change(kept: str
         f"78751谢谢，{kept}"
     )
     assert reading.intent == "update_default_address" and reading.others == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("correct all my order addresses and my account address", True),
+        ("账户的默认地址也一起改", True),
+        ("please send it to my default address on file instead", False),
+        ("把地址改成我的默认地址", False),
+        ("change the address of that order", False),
+    ],
+)
+def test_a_profile_change_names_its_own_target_not_a_destination(text: str, own: bool) -> None:
+    """The profile's address change is a request of its own beside the order's only where
+    its words name the profile as what changes, not as where a parcel goes (held-out 71)."""
+    from domain.config import load_domain
+
+    config = load_domain("retail")
+    assert config.names_own_target("update_default_address", "modify_address", text) is own
