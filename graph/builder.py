@@ -17,6 +17,7 @@ from graph.routers import (
     route_after_fallback,
     route_after_guard,
     route_after_policy,
+    route_after_reject,
     route_after_task,
     route_after_understand,
     route_after_validate,
@@ -117,7 +118,11 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
         "fallback", route_after_fallback, {"handoff": "handoff", "compose_reply": "compose_reply"}
     )
     builder.add_edge("ask_user", "compose_reply")
-    builder.add_edge("reject", "compose_reply")
+    builder.add_conditional_edges(
+        "reject",
+        route_after_reject,
+        {"check_policy": "check_policy", "compose_reply": "compose_reply"},
+    )
     builder.add_edge("handoff", "compose_reply")
     builder.add_edge("compose_reply", "check_output")
     builder.add_conditional_edges(

@@ -58,6 +58,11 @@ def route_after_task(
     return "check_policy" if state.decision["kind"] == "resume" else "compose_reply"
 
 
+def route_after_reject(state: DialogueState) -> Literal["check_policy", "compose_reply"]:
+    """A refused task's queued successor is taken up now; otherwise the refusal is the reply."""
+    return "check_policy" if state.decision["kind"] == "resume" else "compose_reply"
+
+
 def route_after_fallback(state: DialogueState) -> Literal["handoff", "compose_reply"]:
     """Too many consecutive unknowns go to a human."""
     return "handoff" if state.decision["kind"] == "handoff" else "compose_reply"

@@ -80,7 +80,20 @@ def reject(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     if state.understanding is None:  # blocked by the input guard: keep the task as it was
         return {"decision": turn_decision("reject")}
     stack = apply(state.stack, Resume())  # a refused task is over: the waiting one resumes
-    notices = resume_notice(current(stack)) if state.frame is None else []
+    following = current(stack) if state.frame is None else None
+    if following is not None and following["prompt"] is None and state.reply_key:
+        # a request queued behind the refused one, never started: taken up now, through the
+        # policy check, after the refusal ("…can't be exchanged. Please confirm: return …")
+        refusal = {"key": state.reply_key, "data": state.reply_data}
+        understanding = {**state.understanding, "act": "resume"}
+        return {
+            "decision": turn_decision("resume"),
+            "stack": stack,
+            # (the request is taken up now: "after that, I'll help with …" no longer holds)
+            "notices": [*(n for n in state.notices if n["key"] != "agenda.queued"), refusal],
+            "understanding": understanding,
+        }
+    notices = resume_notice(following) if following is not None else []
     return {
         "decision": turn_decision("reject"),
         "stack": stack,

@@ -593,3 +593,36 @@ def test_all_of_them_after_items_were_named_is_those_items() -> None:
     ]
     whole = match_order_items(["退滑板", "整个订单都退"], boards, RETAIL, all_items=True)
     assert whole.item_ids == ["s1", "s2", "w1", "v1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "identical"),
+    [
+        ("can you exchange it for the exact same one?", True),
+        ("exactly the same bottle please", True),
+        ("换一个一模一样的", True),
+        ("exactly the same as my other bottle, but in 1000ml", False),  # a value: no identity
+        ("the same capacity, in plastic", False),
+        ("the exact same one but bigger", False),
+    ],
+)
+def test_the_very_same_item_wished_for_again(text: str, identical: bool) -> None:
+    """Blind τ² 30/91: "the exact same tablet" is the item itself: no variant is chosen (an
+    exchange for it changes nothing), unlike a wish keeping some options."""
+    want = want_for([text], BOTTLE, BOTTLES)
+    assert want.identical is identical
+    choice = choose_variant(want, BOTTLE, BOTTLES, RETAIL)
+    assert (choice.reason == "identical") is identical
+
+
+def test_a_product_named_as_what_another_goes_with_is_not_acted_on() -> None:
+    from understanding.catalogue import mentioned_products
+
+    names = ["Desk Lamp", "Water Bottle"]
+    for text in (
+        "cancel the bottle too. It goes with the lamp",
+        "Since the lamp goes back, cancel the bottle",
+        "a bottle just like my other lamp",
+    ):
+        assert mentioned_products(text, names, RETAIL, acted_on=True) == ["Water Bottle"]
+        assert set(mentioned_products(text, names, RETAIL)) == set(names)

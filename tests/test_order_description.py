@@ -495,3 +495,45 @@ def test_a_profile_change_names_its_own_target_not_a_destination(text: str, own:
 
     config = load_domain("retail")
     assert config.names_own_target("update_default_address", "modify_address", text) is own
+
+
+HARPER_PENDING = "#W2387014"  # Electric Kettle, Cycling Helmet, Espresso Machine
+HARPER_DELIVERED = "#W1602485"  # Electric Toothbrush, Sunglasses
+
+
+def test_a_refused_request_gives_way_to_the_one_asked_if_it_fails(context: Context) -> None:
+    """Blind τ² 30: "exchange it for the exact same one? If that isn't possible, just return
+    it": the exchange is refused (the very same item), and the return queued behind it is
+    taken up in the same reply, for its own yes. Before, the refusal ended the turn."""
+    agent = Keel(context)
+    agent.send("s", CHLOE)
+    turn = agent.send(
+        "s",
+        "Can you exchange my water bottle for the exact same one? If that isn't possible, "
+        "just return it.",
+    )
+    assert "not for the very same one" in turn.reply
+    assert turn.awaiting == "confirmation" and "return Water Bottle" in turn.reply
+    assert "After that" not in turn.reply  # the return is no longer waiting
+    agent.send("s", "yes")
+    assert order_row(context, CHLOE_BOTTLE_ORDER).status == "return requested"
+
+
+def test_a_clause_of_reason_asks_nothing_and_its_product_finds_no_order(
+    context: Context,
+) -> None:
+    """Blind τ² 30: "Since the sunglasses go back, cancel the helmet I just bought too. It
+    goes with the sunglasses": no return is asked again, and the cancellation is of the
+    helmet's order, not of the order just discussed ("it")."""
+    agent = Keel(context)
+    agent.send("s", HARPER)
+    agent.send("s", "I want to return the sunglasses.")
+    agent.send("s", "yes")
+    assert order_row(context, HARPER_DELIVERED).status == "return requested"
+    turn = agent.send(
+        "s",
+        "Since the sunglasses go back, cancel the helmet I just bought too. It goes with the "
+        "sunglasses, I no longer need it.",
+    )
+    assert HARPER_PENDING in turn.reply and "only pending orders" not in turn.reply
+    assert turn.intent == "cancel_order"

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Literal
 
-from understanding.extractors import CJK
+from understanding.extractors import CJK, gives_reason
 
 Direction = Literal["up", "down", "max", "min", "at_most"]
 PRICE = "price"
@@ -119,17 +119,21 @@ def product_mentions(text: str, names: Sequence[str], lexicon: Lexicon) -> list[
     return sorted(found, key=lambda m: m.start)
 
 
-def mention_alternatives(text: str, names: Sequence[str], lexicon: Lexicon) -> list[set[str]]:
+def mention_alternatives(
+    text: str, names: Sequence[str], lexicon: Lexicon, *, acted_on: bool = False
+) -> list[set[str]]:
     """For each product mention, every product of ``names`` its words could mean.
 
     "the watch" is a Wristwatch by the lexicon, but could be a Smart Watch too: an
-    order holding either fits "return the watch I received".
+    order holding either fits "return the watch I received". With ``acted_on``, a product
+    named only as what another goes with ("it goes with the tablet") is left out.
     """
     low = text.lower()
     every = [(p, n) for p, n, _ in _phrases(names, lexicon)]
     every += [(h, n) for n in names if (h := head_noun(n))]
     result: list[set[str]] = []
-    for mention in product_mentions(text, names, lexicon):
+    mentions = product_mentions(text, names, lexicon)
+    for mention in acted_mentions(text, mentions) if acted_on else mentions:
         said = low[mention.start : mention.end]
         result.append(
             {n for p, n in every if re.fullmatch(_phrase_pattern(p), said)} | {mention.name}
@@ -137,9 +141,35 @@ def mention_alternatives(text: str, names: Sequence[str], lexicon: Lexicon) -> l
     return result
 
 
-def mentioned_products(text: str, names: Sequence[str], lexicon: Lexicon) -> list[str]:
-    """Return the product names (from ``names``) the text mentions, in order of mention."""
-    return list(dict.fromkeys(m.name for m in product_mentions(text, names, lexicon)))
+def mentioned_products(
+    text: str, names: Sequence[str], lexicon: Lexicon, *, acted_on: bool = False
+) -> list[str]:
+    """Return the product names (from ``names``) the text mentions, in order of mention.
+
+    With ``acted_on``, not the ones named only as what another goes with (see
+    :func:`acted_mentions`).
+    """
+    mentions = product_mentions(text, names, lexicon)
+    if acted_on:
+        mentions = acted_mentions(text, mentions)
+    return list(dict.fromkeys(m.name for m in mentions))
+
+
+def acted_mentions(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """The mentions that name a product acted on, not one it is compared to or goes with.
+
+    "cancel the charger … it goes with the tablet", "since the tablet goes back, cancel
+    the charger", "the same as my other earbuds": the tablet and the other earbuds only
+    say why or what like.
+    """
+    kept: list[Mention] = []
+    for mention in mentions:
+        before = text[max(0, mention.start - 40) : mention.start]
+        clause = re.split(r"[,.;!?，。；！？]", text[: mention.start])[-1]
+        if REFERENCE_BEFORE.search(before) or GOES_WITH.search(before) or gives_reason(clause):
+            continue
+        kept.append(mention)
+    return kept
 
 
 # -- option values ---------------------------------------------------------------------
@@ -458,6 +488,15 @@ TARGET_CUE = re.compile(r"\b(?:for|to|into|with a|instead)\b|换成|换为|改�
 REFERENCE_BEFORE = re.compile(
     r"(?:\b(?:same as|like|similar to|just like|as with|matching|compared to)\s+"
     r"(?:my |the |that |those )?(?:other )?(?:\w+ )?|\bother\s+|另一个|其他的?)$",
+    re.I,
+)
+
+
+# "the charger … it goes with the tablet", "配平板用的": a product named as what another
+# one is for, not acted on.
+GOES_WITH = re.compile(
+    r"\b(?:goes|go|went|to go|belongs?|for use) with\s+(?:my |the |that |this )?(?:\w+ )?$|"
+    r"(?:配|跟|和)$",
     re.I,
 )
 
@@ -782,11 +821,19 @@ class Want:
     relative: list[tuple[str, Direction]] = field(default_factory=list)  # (key, direction)
     explicit: str | None = None  # an item id named outright
     max_price: float | None = None  # "under $300"
+    identical: bool = False  # "the exact same tablet": the very item the customer has
 
     @property
     def empty(self) -> bool:
         """True when nothing about the new item was said."""
-        return not (self.values or self.relative or self.explicit or self.avoid or self.max_price)
+        return not (
+            self.values
+            or self.relative
+            or self.explicit
+            or self.avoid
+            or self.max_price
+            or self.identical
+        )
 
 
 # "one to a ceramic kettle, the other to a glass one", "一个换成陶瓷的，另一个换成玻璃的":
@@ -922,7 +969,23 @@ def update_want(
     ceiling = PRICE_CEILING.search(text)
     amount = next((g for g in ceiling.groups() if g), None) if ceiling else None
     max_price = float(amount.replace(",", "")) if amount else want.max_price
-    return Want(values, avoid, same, relative, explicit or want.explicit, max_price)
+    # "the exact same tablet", "一模一样的": the item as it is, unless something else is asked
+    identical = (want.identical or bool(IDENTICAL.search(text))) and not (
+        fresh or wishes or explicit or ceiling
+    )
+    return Want(
+        values, avoid, same, relative, explicit or want.explicit, max_price, identical=identical
+    )
+
+
+# The very item the customer has, wished for again ("the exact same tablet", "the same one",
+# "一模一样的"), not one of its options kept ("the same size": :func:`same_keys`).
+IDENTICAL = re.compile(
+    r"\b(?:the\s+)?(?:exact(?:ly)?\s+|very\s+)?same\s+(?:one|thing|item|model|version|product)\b|"
+    r"\bexact(?:ly)?\s+(?:the\s+)?same\b(?!\s+(?:as\b|size|colou?r|material|\w+\s+as\b))|"
+    r"一模一样|完全一样|同一款|同款",
+    re.I,
+)
 
 
 BY_AMOUNT = r"(\d+(?:\.\d+)?)\s*(?:[a-z]+\s+)?(more|extra|fewer|less)\s+"
@@ -969,6 +1032,7 @@ class VariantChoice:
     item_id: str
     new_item_id: str | None
     # chosen | already (the item is what was asked) | no_change_named | unavailable | ambiguous
+    # | identical (the very item wished for again)
     reason: str
     candidates: list[dict[str, Any]] = field(default_factory=list)
     wanted: list[str] = field(default_factory=list)  # the values asked for (for the reply)
@@ -1083,6 +1147,8 @@ def choose_variant(
             return VariantChoice(
                 item_id, want.explicit if ok else None, "chosen" if ok else "unavailable"
             )
+    if want.identical:  # the very item: an exchange for it changes nothing
+        return VariantChoice(item_id, None, "identical", [], wanted)
     if want.empty:
         return VariantChoice(item_id, None, "no_change_named")
     others = [v for v in variants if str(v["item_id"]) != item_id]

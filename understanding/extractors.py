@@ -834,6 +834,18 @@ FALLBACK = re.compile(
 )
 
 
+# A clause that only gives the reason for a request beside it ("Since the tablet goes back",
+# "因为平板要退了"): cut out on its own, it asks for nothing.
+REASON_CLAUSE = re.compile(
+    r"^\s*(?:(?:since|because|now that|given that|seeing that)\b|既然|因为|由于)[^,，;；]*$", re.I
+)
+
+
+def gives_reason(part: str) -> bool:
+    """True when a part is only a clause of reason ("Since the tablet goes back")."""
+    return bool(REASON_CLAUSE.search(part))
+
+
 def pays_difference(text: str) -> bool:
     """True when the text speaks of a price difference ("PayPal for the difference")."""
     return FOR_DIFFERENCE.search(text) is not None

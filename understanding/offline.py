@@ -405,7 +405,9 @@ class OfflineUnderstander:
         ):
             accepted[0] = (UNKNOWN, accepted[0][1])
         accepted = [
-            (UNKNOWN, c) if self._describes_only(label, part) else (label, c)
+            (UNKNOWN, c)
+            if self._describes_only(label, part) or ex.gives_reason(part)
+            else (label, c)
             for part, (label, c) in zip(parts, accepted, strict=True)
         ]
         return self._without_vague(parts, accepted)

@@ -219,9 +219,27 @@ class RetailPolicy:
         """True when the user names products, none of which is in this order."""
         data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
         names = sorted({str(i["name"]) for i in data["items"]})
-        named = [a for t in self._history() for a in mention_alternatives(t, names, self._lex)]
+        named = [
+            a
+            for t in self._history()
+            for a in mention_alternatives(t, names, self._lex, acted_on=True)
+        ]
         here = {str(i["name"]) for i in details["items"]}
         return bool(named) and not any(a & here for a in named)
+
+    def _away_from_unrelated_focus(self) -> None:
+        """Let go of an order taken from the conversation whose items the task does not name.
+
+        Right after the tablet's return, "cancel the charger I just bought too. It goes with
+        the tablet": "it" brought the tablet's order along, but the charger is elsewhere;
+        the order holding it is looked for instead.
+        """
+        order_id = self.slots.get("order_id")
+        if not order_id or not self.inp.user_id or any(ex.order_ids(t) for t in self._history()):
+            return
+        outcome = self.call("get_order_details", {"order_id": order_id})
+        if outcome["ok"] and self._names_other_items(outcome["data"]):
+            self.slots.pop("order_id")
 
     def _require(self, slot: str) -> Any:
         value = self.slots.get(slot)
@@ -528,6 +546,10 @@ class RetailPolicy:
         choice = choose_variant(want, item, variants, self._lex)
         if choice.reason == "already":
             return None
+        if choice.reason == "identical":  # "the exact same tablet": not a change, or not sold
+            own = next((v for v in variants if v["item_id"] == item["item_id"]), None)
+            key = "policy.same_item" if own is not None and own["available"] else "policy.gone"
+            raise Deny(key, "same_item", name=item["name"], options=item["options"])
         others = closest(want, item, variants, limit=MAX_CHOICES)
         expect = _option_words(variants, self._lex)
         about = {"name": item["name"], "item_id": item["item_id"]}
@@ -765,7 +787,7 @@ class RetailPolicy:
         wanted = {
             n
             for t in self._history()
-            for n in mentioned_products(t, names, self._lex)
+            for n in mentioned_products(t, names, self._lex, acted_on=True)
             if n not in kept_out(t, names, self._lex)
         }
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
@@ -950,6 +972,7 @@ class RetailPolicy:
 
     def cancel_order(self) -> Decision:
         """Cancel a pending order for an accepted reason."""
+        self._away_from_unrelated_focus()
         self._queue_orders("pending")
         owner = self._order_owner()
         self._status(owner, "pending", "cancel_order")
