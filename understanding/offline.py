@@ -410,7 +410,35 @@ class OfflineUnderstander:
             else (label, c)
             for part, (label, c) in zip(parts, accepted, strict=True)
         ]
-        return self._without_vague(parts, accepted)
+        return self._only_told(parts, self._without_vague(parts, accepted))
+
+    def _only_told(
+        self, parts: list[str], accepted: list[tuple[str, float]]
+    ) -> list[tuple[str, float]]:
+        """Changes read from what the customer only tells, beside a question surely asked.
+
+        "我刚收到的平板丢了，烦死了。那个订单的物流单号是多少？": the first clause says what
+        happened (to the classifier, a return); it names no action or topic of a return,
+        and the message asks a question. The question is the request.
+        """
+        asks = any(
+            label != UNKNOWN
+            and self.config.intents[label].kind == "read"
+            and c >= SURE_CHANGE
+            and ex.is_question(part)
+            for part, (label, c) in zip(parts, accepted, strict=True)
+        )
+        if not asks:
+            return accepted
+        return [
+            (UNKNOWN, c)
+            if label != UNKNOWN
+            and self.config.intents[label].kind == "write"
+            and not names_action(part, self.config.intents[label].actions)
+            and not self._names_topic(label, part)
+            else (label, c)
+            for part, (label, c) in zip(parts, accepted, strict=True)
+        ]
 
     def _said_again(self, parts: list[str], accepted: list[tuple[str, float]]) -> dict[int, int]:
         """A change read unsurely, then asked surely further on: one request, asked there.
@@ -579,7 +607,8 @@ class OfflineUnderstander:
         """
         auth = next((n for n, s in self.config.intents.items() if s.kind == "auth"), None)
         plain = [p for p in parts if auth is None or not ex.only_identity(p)]
-        masked = [ex.mask_entities(p) for p in plain]
+        # a gloss repeats the Chinese name in English: the classifier reads the Chinese
+        masked = [ex.mask_entities(GLOSS.sub("", p)) for p in plain]
         found = dict(zip(plain, self.classifier.predict_many(masked), strict=True)) if plain else {}
         said = Prediction(str(auth), IDENTITY_CONFIDENCE, [(str(auth), IDENTITY_CONFIDENCE)])
         return [found.get(p, said) for p in parts]
@@ -807,6 +836,23 @@ CLAUSE = re.compile(
     re.I,
 )
 MAX_VIEWS = 10  # sentences classified per message (each costs an embedding)
+# A Latin gloss in brackets right after Chinese ("充电宝（portable charger）"): part of its
+# clause, not a clause of its own.
+GLOSS = re.compile(r"(?<=[\u4e00-\u9fff])[（(][A-Za-z][A-Za-z0-9 '\-]{0,40}[)）]")
+
+
+def split_clauses(text: str) -> list[str]:
+    """``text`` cut at its clause boundaries (:data:`CLAUSE`), not at a gloss's brackets."""
+    inside = {i for m in GLOSS.finditer(text) for i in (m.start(), m.end() - 1)}
+    pieces: list[str] = []
+    start = 0
+    for match in CLAUSE.finditer(text):
+        if match.end() - match.start() == 1 and match.start() in inside:
+            continue
+        pieces.append(text[start : match.start()])
+        start = match.end()
+    pieces.append(text[start:])
+    return pieces
 
 
 def _further(
@@ -901,7 +947,7 @@ def _only_values(part: str, takes: set[str]) -> bool:
 def _without_negated(sentence: str) -> str:
     """The sentence without its clauses that take a request back, the rest as written."""
     kept = sentence
-    for clause in CLAUSE.split(sentence):
+    for clause in split_clauses(sentence):
         if clause.strip() and ex.negates_request(clause):
             kept = kept.replace(clause, " ", 1)
     return " ".join(kept.split()).strip(" ,;")
@@ -909,7 +955,7 @@ def _without_negated(sentence: str) -> str:
 
 def clauses(sentence: str) -> list[str]:
     """A sentence's clauses that could be a request: saying something, not taken back."""
-    pieces = (c.strip(" ,;.!?") for c in CLAUSE.split(sentence))
+    pieces = (c.strip(" ,;.!?") for c in split_clauses(sentence))
     # "the one with just the black t-shirt" only says which order: no request of its own.
     return [
         c
@@ -920,7 +966,7 @@ def clauses(sentence: str) -> list[str]:
 
 def request_clauses(text: str) -> list[str]:
     """A message cut at every clause boundary (commas, brackets, "and", "also", …), in order."""
-    return [c.strip(" ,;") for c in CLAUSE.split(text) if c and c.strip(" ,;")]
+    return [c.strip(" ,;") for c in split_clauses(text) if c and c.strip(" ,;")]
 
 
 def _says_something(clause: str) -> bool:
