@@ -1120,3 +1120,16 @@ def test_the_other_one_too_is_the_listed_order_right_after_another_was_changed(
     assert read(reply).reading == "correction"
     assert read(reply, replace(CANCEL, done_before="#W2387014")).reading == "correction"
     assert read("no, the other one", after_first).reading != "yes"
+
+
+def test_a_gloss_in_brackets_does_not_cut_the_change_it_belongs_to() -> None:
+    """Blind τ² 31: "那好吧。把我刚买的充电宝（portable charger）取消掉…" at a return's listing
+    asks for a cancellation instead: the gloss's brackets used to cut "取消掉" off its object,
+    too short to be a request, and the reply read as pointing the return at another order."""
+    listed = Listed(**{**RETURN_ZH.__dict__, "write_tasks": RETURN.write_tasks})
+    reading = read_confirmation(
+        "那好吧。把我刚买的充电宝（portable charger）取消掉，它是配平板用的，现在用不上了。",
+        listed,
+        lambda text: "cancel_order" if "取消" in text else None,
+    )
+    assert reading.reading == "no" and "取消掉" in reading.rest and not reading.executes

@@ -537,3 +537,30 @@ def test_a_clause_of_reason_asks_nothing_and_its_product_finds_no_order(
     )
     assert HARPER_PENDING in turn.reply and "only pending orders" not in turn.reply
     assert turn.intent == "cancel_order"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("我刚买的两块滑板（skateboard）质量太差了，我要退掉，退款退到信用卡。", "return_items"),
+        (
+            "那好吧。把我刚买的充电宝（portable charger）取消掉，它是配平板用的，现在用不上了。",
+            "cancel_order",
+        ),
+    ],
+)
+def test_a_gloss_in_brackets_is_part_of_its_clause(text: str, intent: str) -> None:
+    """Blind τ² 31/92: "滑板（skateboard）" is one product named twice, not a clause asking
+    about a product; the request is read from the Chinese."""
+    reading = offline_understander("retail").read(text)
+    assert reading.intent == intent and reading.others == ()
+
+
+def test_what_the_customer_only_tells_beside_a_question_is_no_request() -> None:
+    """Blind τ² 31: "我刚收到的平板丢了，烦死了。那个订单的物流单号是多少？" asks for tracking;
+    the lost tablet is no return (no return was listed before, unasked)."""
+    understander = offline_understander("retail")
+    told = understander.read("我刚收到的平板（tablet）丢了，烦死了。那个订单的物流单号是多少？")
+    assert told.intent == "track_parcel" and told.others == ()
+    asked = understander.read("我要退掉刚收到的平板。那个订单的物流单号是多少？")
+    assert asked.intent == "return_items"  # an action named: still a return
