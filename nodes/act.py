@@ -12,7 +12,12 @@ from langgraph.types import Command, interrupt
 
 from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
-from domain.retail.policy import ITEM_INTENTS, listed_alternatives, other_order_items
+from domain.retail.policy import (
+    ITEM_INTENTS,
+    listed_alternatives,
+    option_values_named,
+    other_order_items,
+)
 from domain.retail.presenters import present
 from nodes.common import (
     audit_log,
@@ -52,6 +57,7 @@ from state.stack import (
     end_task,
     new_frame,
     resume_notice,
+    told_waiting,
     waiting,
 )
 from state.task import TaskBrief, TaskRun
@@ -116,7 +122,9 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         write_tasks=write_actions(config),
         write_topics=write_topics(config),
         announced=sum(
-            len(n["data"].get("requests", ())) for n in state.notices if n["key"] == "agenda.queued"
+            len(n["data"].get("requests", ()))
+            for n in state.notices
+            if n["key"] in ("agenda.queued", "agenda.noted")
         ),
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
         choice=price_choice(" ".join(frame.get("utterances") or [])) if frame else None,
@@ -334,6 +342,26 @@ def await_confirmation(
                 "notices": [{"key": "agenda.queued", "data": queued, "after": True}],
             },
         )
+    ahead = words_for_waiting(context, state, plan, reading, text)
+    if ahead is not None:
+        # "i5 over i7, and silver or black" at a return's listing: said ahead for the laptop
+        # change waiting behind it; kept for it, and the listing is asked again
+        return Command(
+            goto="compose_reply",
+            update={
+                **base,
+                "decision": turn_decision("confirm"),
+                "confirm_rounds": state.confirm_rounds + 1,
+                "stack": told_waiting(stack, ahead, text),
+                "notices": [
+                    {
+                        "key": "agenda.noted",
+                        "data": {"requests": [f"request.{stack[ahead]['intent']}"]},
+                        "after": True,
+                    }
+                ],
+            },
+        )
     if reading.reading == "no":
         dropped = {**base, "plan": None, "listing": [], "confirm_rounds": 0}
         if reading.rest:  # "no — get me a human": the change is off, the rest is read anew
@@ -446,6 +474,35 @@ def declined_intents(
         return (spec.family or spec.name) if spec else frame["intent"]
 
     return tuple({f["intent"] for f in waiting(stack) if task_of(f) in tasks})
+
+
+def words_for_waiting(
+    context: Context,
+    state: DialogueState,
+    plan: ActionPlan,
+    reading: ConfirmationReading,
+    text: str,
+) -> int | None:
+    """The waiting request a reply at a listing speaks to instead (its index in the stack).
+
+    A reply neither agreeing nor declining, naming option values of a product only a
+    waiting request names, and none of the listed change's: the customer answered ahead.
+    """
+    if reading.reading not in ("correction", "question", "unclear") or ex.is_question(text):
+        return None
+    shown = " ".join(
+        str(v)
+        for i in plan["summary"].get("items") or []
+        for v in (i.get("options") or {}).values()
+    ).lower()
+    config = domain_config(context)
+    for index, frame in enumerate(state.stack):
+        if frame["kind"] != "queued" or frame["intent"] not in ITEM_INTENTS:
+            continue
+        named = option_values_named(tool_caller(context), config, frame["utterances"], text)
+        if named and not any(v.lower() in shown for v in named):
+            return index
+    return None
 
 
 def following_request(context: Context, frame: TaskFrame | None, rest: str) -> TaskFrame | None:

@@ -226,6 +226,14 @@ def apply_all(stack: Sequence[TaskFrame], commands: Iterable[StackCommand]) -> T
     return result
 
 
+def told_waiting(stack: Sequence[TaskFrame], index: int, text: str) -> TaskStack:
+    """The stack with ``text`` said for the waiting task at ``index`` (read when it runs)."""
+    return [
+        {**frame, "utterances": [*frame["utterances"], text]} if i == index else frame
+        for i, frame in enumerate(stack)
+    ]
+
+
 def end_task(stack: Sequence[TaskFrame]) -> TaskStack:
     """The task in focus ends and the waiting task on top resumes (if any)."""
     return apply_all(stack, (Drop(), Resume()))

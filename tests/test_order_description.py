@@ -564,3 +564,21 @@ def test_what_the_customer_only_tells_beside_a_question_is_no_request() -> None:
     assert told.intent == "track_parcel" and told.others == ()
     asked = understander.read("我要退掉刚收到的平板。那个订单的物流单号是多少？")
     assert asked.intent == "return_items"  # an action named: still a return
+
+
+def test_words_said_at_a_listing_for_the_request_waiting_behind_it(context: Context) -> None:
+    """Blind τ² 35: "i5 over i7, and silver or black" at a return's listing is about the
+    laptop change waiting behind it: kept for that change (which then takes white), the
+    return listed again. Before, the reply was a correction that found nothing, and the
+    kettle change later ignored it."""
+    agent = Keel(context)
+    agent.send("s", HARPER)
+    agent.send(
+        "s", "Return the sunglasses. And in my other order change the kettle to a bigger one."
+    )
+    again = agent.send("s", "white over black, and 2L if there is one.")
+    assert again.awaiting == "confirmation" and "return Sunglasses" in again.reply
+    assert "noted" in again.reply
+    nxt = agent.send("s", "yes")
+    assert order_row(context, HARPER_DELIVERED).status == "return requested"
+    assert "Electric Kettle" in nxt.reply and "white" in nxt.reply.split("→")[1]

@@ -516,8 +516,16 @@ def _narrow(
     )
 
 
-PRICIER = re.compile(r"\b(?:more expensive|pricier|costlier|most expensive)\b|贵的|更贵", re.I)
-CHEAPER_ONE = re.compile(r"\b(?:cheaper|less expensive|cheapest)\b|便宜的|更便宜", re.I)
+PRICIER = re.compile(
+    r"\b(?:more expensive|pricier|costlier|most expensive|(?:that |which )?cost(?:s|ed)? "
+    r"(?:more|the most)|higher[- ]priced)\b|贵的|更贵",
+    re.I,
+)
+CHEAPER_ONE = re.compile(
+    r"\b(?:cheaper|less expensive|cheapest|(?:that |which )?cost(?:s|ed)? (?:less|the least)|"
+    r"lower[- ]priced)\b|便宜的|更便宜",
+    re.I,
+)
 
 
 def price_choice(text: str) -> Literal["max", "min"] | None:

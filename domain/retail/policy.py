@@ -1535,6 +1535,33 @@ def other_order_items(
     return tuple(tuple(product_names(name, config.lexicon)) for name in others)
 
 
+def option_values_named(
+    call: ToolCaller, config: DomainConfig, utterances: Sequence[str], text: str
+) -> list[str]:
+    """The option values ``text`` names of the products a waiting request's words name.
+
+    "…change the 17-inch laptop to the 13-inch version" waits behind a return's listing;
+    "i5 over i7, and silver or black" names values of the laptop: words for that request.
+    """
+    outcome = call("list_products", {})
+    if not outcome["ok"]:
+        return []
+    products = {str(p["name"]): str(p["product_id"]) for p in outcome["data"]["products"]}
+    named = {
+        n for said in utterances for n in mentioned_products(said, list(products), config.lexicon)
+    }
+    found: list[str] = []
+    for name in sorted(named):
+        details = call("get_product_details", {"product_id": products[name]})
+        if not details["ok"]:
+            continue
+        values = sorted(
+            {str(v) for variant in details["data"]["variants"] for v in variant["options"].values()}
+        )
+        found += mentioned_values(text, values, config.lexicon)
+    return found
+
+
 def _names_and_aliases(items: Sequence[Mapping[str, Any]], lexicon: Any) -> list[str]:
     """Phrases naming the order's items (answers to "which items?")."""
     names = dict.fromkeys(str(i["name"]) for i in items)
