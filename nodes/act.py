@@ -62,7 +62,7 @@ from state.stack import (
 )
 from state.task import TaskBrief, TaskRun
 from understanding import extractors as ex
-from understanding.catalogue import price_choice
+from understanding.catalogue import mentioned_products, price_choice
 from understanding.confirmation import (
     ConfirmationReading,
     Listed,
@@ -352,7 +352,7 @@ def await_confirmation(
                 **base,
                 "decision": turn_decision("confirm"),
                 "confirm_rounds": state.confirm_rounds + 1,
-                "stack": told_waiting(stack, ahead, text),
+                "stack": told_waiting(stack, ahead, text, _values_for(context, stack[ahead], text)),
                 "notices": [
                     {
                         "key": "agenda.noted",
@@ -485,24 +485,44 @@ def words_for_waiting(
 ) -> int | None:
     """The waiting request a reply at a listing speaks to instead (its index in the stack).
 
-    A reply neither agreeing nor declining, naming option values of a product only a
-    waiting request names, and none of the listed change's: the customer answered ahead.
+    A reply neither agreeing nor declining, naming products or option values only a
+    waiting item change names (none of the listed change's), or a payment the listed change
+    takes none of: the customer answered ahead.
     """
     if reading.reading not in ("correction", "question", "unclear") or ex.is_question(text):
         return None
+    listed_items = plan["summary"].get("items") or []
     shown = " ".join(
-        str(v)
-        for i in plan["summary"].get("items") or []
-        for v in (i.get("options") or {}).values()
+        str(v) for i in listed_items for v in (i.get("options") or {}).values()
     ).lower()
     config = domain_config(context)
+    names = list(config.lexicon_products)
+    listed_names = {str(i.get("name")) for i in listed_items}
+    # "use my gift card for any difference" at an address change's listing: a payment the
+    # listed change takes none of
+    pays = "payment" in reading.changed and "payment_method_id" not in plan["args"]
+    said = set(mentioned_products(text, names, config.lexicon))
     for index, frame in enumerate(state.stack):
         if frame["kind"] != "queued" or frame["intent"] not in ITEM_INTENTS:
             continue
+        theirs = {
+            n for u in frame["utterances"] for n in mentioned_products(u, names, config.lexicon)
+        }
+        if pays or (said and said <= theirs - listed_names):
+            return index  # "only change the backpack. Leave the desk lamp as it is."
         named = option_values_named(tool_caller(context), config, frame["utterances"], text)
         if named and not any(v.lower() in shown for v in named):
             return index
     return None
+
+
+def _values_for(context: Context, frame: TaskFrame, text: str) -> dict[str, Any]:
+    """The values ``text`` states that ``frame``'s task takes ("use PayPal instead")."""
+    from nodes.tracking import task_slots
+    from understanding.offline import TurnHints, extract_slots
+
+    spec = domain_config(context).intent(frame["intent"])
+    return task_slots(extract_slots(text, TurnHints()), spec)
 
 
 def following_request(context: Context, frame: TaskFrame | None, rest: str) -> TaskFrame | None:

@@ -182,8 +182,13 @@ def track(
             )
             for i, part in others
         ]
+        taken = [part for _, part in others]
+        line = [
+            _with_items_said(config, f, message, taken)
+            for f in _without_announcements(config, line)
+        ]
         tracked.commands.append(Queue(tuple(line), behind_suspended=tracked.act == "digress"))
-        tracked.queued = [i for i, _ in others]
+        tracked.queued = [w["intent"] for w in line]
         tracked.looked_up = [
             str(w["slots"]["order_id"])
             for w in line
@@ -204,6 +209,58 @@ def _shared_values(slots: Mapping[str, Any]) -> dict[str, Any]:
     sentence of its own, is the new address of each address change the message asks for.
     """
     return {k: slots[k] for k in SHARED_VALUES if k in slots}
+
+
+def _without_announcements(config: DomainConfig, line: Sequence[TaskFrame]) -> list[TaskFrame]:
+    """The further requests without one that only announces another of its kind.
+
+    "I'd like to change the items in an order and also its address. … please change the
+    speaker to a black one": the first sentence announces the item change the second asks;
+    one item change, not two.
+    """
+    names = list(config.lexicon_products)
+
+    def names_items(frame: TaskFrame) -> bool:
+        return bool(mentioned_products(" ".join(frame["utterances"]), names, config.lexicon))
+
+    def family(frame: TaskFrame) -> str:
+        spec = config.intent(frame["intent"])
+        return spec.family or spec.name
+
+    return [
+        f
+        for f in line
+        if names_items(f)
+        or not any(g is not f and family(g) == family(f) and names_items(g) for g in line)
+    ]
+
+
+def _with_items_said(
+    config: DomainConfig, frame: TaskFrame, message: str, taken: Sequence[str]
+) -> TaskFrame:
+    """An item change whose own words name no product, with the sentences that do.
+
+    "I'd like to change the items in an order and also its address. It's the order I sent
+    to DC: please change the desk lamp to black, and the backpack to medium … And ship it
+    to my default address": the item change is announced in one sentence and said in
+    another, which the address change took; the items and wishes are read from it.
+    """
+    if "item_ids" not in config.intent(frame["intent"]).slots:
+        return frame
+    names = list(config.lexicon_products)
+    own = " ".join(frame["utterances"])
+    if mentioned_products(own, names, config.lexicon):
+        return frame
+    from understanding.offline import segments
+
+    said = [
+        s
+        for s in segments(message)
+        if s not in own
+        and not any(s in t or t in s for t in taken)  # another request's own words
+        and mentioned_products(s, names, config.lexicon)
+    ]
+    return {**frame, "utterances": [*frame["utterances"], *said]} if said else frame
 
 
 def _sharing(

@@ -15,7 +15,7 @@ and never reads anything but its arguments.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, TypedDict
 
@@ -226,10 +226,21 @@ def apply_all(stack: Sequence[TaskFrame], commands: Iterable[StackCommand]) -> T
     return result
 
 
-def told_waiting(stack: Sequence[TaskFrame], index: int, text: str) -> TaskStack:
-    """The stack with ``text`` said for the waiting task at ``index`` (read when it runs)."""
+def told_waiting(
+    stack: Sequence[TaskFrame], index: int, text: str, slots: Mapping[str, Any]
+) -> TaskStack:
+    """The stack with ``text`` and the ``slots`` it states said for the task at ``index``.
+
+    The waiting task reads them when it runs; a later value replaces an earlier one.
+    """
     return [
-        {**frame, "utterances": [*frame["utterances"], text]} if i == index else frame
+        {
+            **frame,
+            "utterances": [*frame["utterances"], text],
+            "slots": {**frame["slots"], **slots},
+        }
+        if i == index
+        else frame
         for i, frame in enumerate(stack)
     ]
 

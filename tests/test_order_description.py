@@ -582,3 +582,29 @@ def test_words_said_at_a_listing_for_the_request_waiting_behind_it(context: Cont
     nxt = agent.send("s", "yes")
     assert order_row(context, HARPER_DELIVERED).status == "return requested"
     assert "Electric Kettle" in nxt.reply and "white" in nxt.reply.split("→")[1]
+
+
+def test_an_item_change_announced_then_said_in_the_address_changes_sentence(
+    context: Context,
+) -> None:
+    """Blind τ² 72: "I'd like to change the items in an order and also its address. It's the
+    order with the perfume: please change the speaker to a black one. And ship it to …":
+    one item change (the announcement is no second one), its speaker named (the perfume only
+    says which order), and "use my PayPal for any difference" at the address listing kept
+    for it. Before, the item change lost its words and its payment."""
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    first = agent.send(
+        "s",
+        "I'd like to change the items in an order and also its address. It's the order with "
+        "the perfume: please change the speaker to a black one. And ship it to 12 Oak "
+        "Street, Apt 3, Springfield, IL 62704 instead.",
+    )
+    assert first.awaiting == "confirmation" and "ship order #W2953303 to 12 Oak" in first.reply
+    assert first.reply.count("exchange") + first.reply.count("changing items") == 1
+    noted = agent.send("s", "Use my PayPal for any difference.")
+    assert noted.awaiting == "confirmation" and "noted" in noted.reply
+    items = agent.send("s", "yes")
+    assert order_row(context, "#W2953303").address1 == "12 Oak Street"
+    head = items.reply.split("Shall I go ahead")[0]
+    assert "Bluetooth Speaker" in head and "Perfume (" not in head and "PayPal" in head

@@ -615,7 +615,7 @@ ORDER_BY_ITEMS = re.compile(
 )
 # Where such a clause ends: a stop, or a joined request ("… and return the kettle").
 CLAUSE_END = re.compile(
-    r"[.;!?,，。；！？]|一起|一块|的(?:那个|那笔|那一?单|那张)?订单|"
+    r"[.;:!?,，。；：！？]|一起|一块|的(?:那个|那笔|那一?单|那张)?订单|"
     r"\b(?:and|but|then|so)\s+(?:please\s+|also\s+|then\s+|i\s+)?(?:return|exchange|cancel|"
     r"change|swap|send|refund|modify|switch|replace|want|would|need|please)\b",
     re.I,

@@ -923,7 +923,7 @@ def is_question(text: str) -> bool:
 DESCRIBES_ORDER = re.compile(
     r"\([^()]*\)|（[^（）]*）|"
     r"\b(?:with|containing|that (?:has|had|contains|includes)|which (?:has|had|contains)|"
-    r"including|where i (?:bought|ordered|got)|in which i (?:bought|ordered|got))\b[^.;!?()]*|"
+    r"including|where i (?:bought|ordered|got)|in which i (?:bought|ordered|got))\b[^.;:!?()]*|"
     r"[^,.;!?()]*\b(?:etc|and so on|and stuff|and the rest)\b\.?|"
     r"\bthe (?:[a-z]+[ -]){0,2}[a-z]+ (?:one|order)\b|"  # "the bicycle one", "the yoga mat order"
     r"(?:有|里有|里面有|包含|买了)[^，。；！？,;]*?(?:的那(?:个|单|笔)?(?:订单)?|的订单|那单)|"
