@@ -81,10 +81,13 @@ def reject(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
         return {"decision": turn_decision("reject")}
     stack = apply(state.stack, Resume())  # a refused task is over: the waiting one resumes
     following = current(stack) if state.frame is None else None
+    refusal = {"key": state.reply_key, "data": state.reply_data}
+    if refusal in state.notices:  # refused again for the same reason: said once, and done
+        notices = [n for n in state.notices if n != refusal]
+        return {"decision": turn_decision("reject"), "stack": stack, "notices": notices}
     if following is not None and following["prompt"] is None and state.reply_key:
         # a request queued behind the refused one, never started: taken up now, through the
         # policy check, after the refusal ("…can't be exchanged. Please confirm: return …")
-        refusal = {"key": state.reply_key, "data": state.reply_data}
         understanding = {**state.understanding, "act": "resume"}
         return {
             "decision": turn_decision("resume"),

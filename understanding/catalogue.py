@@ -459,6 +459,23 @@ def _excluded(text: str, mention: Mention) -> bool:
     return bool(before)
 
 
+# "the grill one, not the helmet", "不是头盔那个": a product named to say which one is not meant
+NOT_THIS = re.compile(r"(?:\bnot\s+(?:the\s+|that\s+|this\s+|my\s+)?|不是)$", re.I)
+
+
+def not_meant(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
+    """Products the text names only to say they are not the ones meant ("not the helmet").
+
+    Unlike :func:`kept_out`, an item left as it is ("leave the desk lamp as it is") is not
+    among them: it is still in the order the request is about.
+    """
+    return {
+        m.name
+        for m in product_mentions(text, names, lexicon)
+        if NOT_THIS.search(text[max(0, m.start - 12) : m.start])
+    }
+
+
 def kept_out(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
     """Products the text leaves out ("leave the desk lamp as it is", "except the tablet")."""
     return {m.name for m in product_mentions(text, names, lexicon) if _excluded(text, m)}

@@ -434,6 +434,7 @@ class OfflineUnderstander:
             (UNKNOWN, c)
             if label != UNKNOWN
             and self.config.intents[label].kind == "write"
+            and not ex.is_question(part)  # "Can you take it off the order?" asks
             and not names_action(part, self.config.intents[label].actions)
             and not self._names_topic(label, part)
             else (label, c)

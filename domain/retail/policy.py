@@ -34,6 +34,7 @@ from understanding.catalogue import (
     mention_alternatives,
     mentioned_products,
     mentioned_values,
+    not_meant,
     price_choice,
     product_names,
     product_options,
@@ -238,7 +239,20 @@ class RetailPolicy:
         if not order_id or not self.inp.user_id or any(ex.order_ids(t) for t in self._history()):
             return
         outcome = self.call("get_order_details", {"order_id": order_id})
-        if outcome["ok"] and self._names_other_items(outcome["data"]):
+        if not outcome["ok"] or not self._names_other_items(outcome["data"]):
+            return
+        # only for an order the task could act on ("…scratch the return, my son claimed the
+        # headphones" names a delivered order's item: no cancellation to look for there)
+        data = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))
+        statuses = ORDER_STATUSES.get(self.frame["intent"], ())
+        fitting = {str(o["order_id"]) for o in data["orders"] if o["status"] in statuses}
+        names = sorted({str(i["name"]) for i in data["items"]})
+        named = {
+            n
+            for t in self._history()
+            for n in mentioned_products(t, names, self._lex, acted_on=True)
+        }
+        if any(str(i["order_id"]) in fitting and i["name"] in named for i in data["items"]):
             self.slots.pop("order_id")
 
     def _require(self, slot: str) -> Any:
@@ -788,7 +802,7 @@ class RetailPolicy:
             n
             for t in self._history()
             for n in mentioned_products(t, names, self._lex, acted_on=True)
-            if n not in kept_out(t, names, self._lex)
+            if n not in not_meant(t, names, self._lex)
         }
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
         fitting, wanted = self._without_address_sources(fitting, wanted, names, contents)
