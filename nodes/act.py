@@ -491,6 +491,8 @@ def words_for_waiting(
     """
     if reading.reading not in ("correction", "question", "unclear") or ex.is_question(text):
         return None
+    if "picks_task" in reading.cues or ex.chosen_task(text) is not None:
+        return None  # "then do the exchange": that task is taken up now, not later
     listed_items = plan["summary"].get("items") or []
     shown = " ".join(
         str(v) for i in listed_items for v in (i.get("options") or {}).values()

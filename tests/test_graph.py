@@ -90,6 +90,9 @@ def test_routers_are_pure_functions_of_state() -> None:
     assert routers.route_after_task(state(route="resume")) == "check_policy"
     assert routers.route_after_task(state(route="handoff")) == "handoff"
     assert routers.route_after_task(state(route="respond")) == "compose_reply"
+    # a refused task's queued successor is taken up in the same turn
+    assert routers.route_after_reject(state(route="resume")) == "check_policy"
+    assert routers.route_after_reject(state(route="reject")) == "compose_reply"
     assert routers.route_after_fallback(state(route="handoff")) == "handoff"
     plan = {"tool": "t", "args": {}, "write": True, "summary": {}}
     assert routers.route_after_check(state(awaiting="confirmation", plan=plan)) == (

@@ -802,7 +802,14 @@ class RetailPolicy:
             n
             for t in self._history()
             for n in mentioned_products(t, names, self._lex, acted_on=True)
-            if n not in not_meant(t, names, self._lex)
+            if n not in kept_out(t, names, self._lex)
+        }
+        # "…only change the backpack. Leave the desk lamp as it is.": an item left as it is
+        # sits beside the changed one, when the changed one alone fits several orders
+        beside = {
+            n
+            for t in self._history()
+            for n in kept_out(t, names, self._lex) - not_meant(t, names, self._lex)
         }
         fitting = [o for o in orders if not statuses or o["status"] in statuses]
         fitting, wanted = self._without_address_sources(fitting, wanted, names, contents)
@@ -834,6 +841,10 @@ class RetailPolicy:
             fitting = [orders[-1]]
         elif not statuses and len(fitting) != 1:
             fitting = self._by_place(fitting) or fitting  # "the order that went to Texas"
+        if wanted and beside and len(fitting) > 1:
+            fitting = [
+                o for o in fitting if beside <= set(contents.get(o["order_id"], []))
+            ] or fitting
         if wanted and 1 < len(fitting) <= MAX_CHOICES:
             fitting = self._by_described_items(fitting, wanted, names)
         if wanted and len(fitting) > 1:  # "the more expensive one" of two tablets
