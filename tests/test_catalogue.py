@@ -626,3 +626,6 @@ def test_a_product_named_as_what_another_goes_with_is_not_acted_on() -> None:
     ):
         assert mentioned_products(text, names, RETAIL, acted_on=True) == ["Water Bottle"]
         assert set(mentioned_products(text, names, RETAIL)) == set(names)
+    # "跟台灯一起收到的水瓶": received together with the lamp, which says which order it is in
+    together = mentioned_products("跟台灯一起收到的那个水瓶", names, RETAIL, acted_on=True)
+    assert set(together) == set(names)

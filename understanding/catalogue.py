@@ -513,7 +513,7 @@ REFERENCE_BEFORE = re.compile(
 # one is for, not acted on.
 GOES_WITH = re.compile(
     r"\b(?:goes|go|went|to go|belongs?|for use) with\s+(?:my |the |that |this )?(?:\w+ )?$|"
-    r"(?:配|跟|和)$",
+    r"配$",
     re.I,
 )
 
