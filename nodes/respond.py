@@ -176,8 +176,18 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     language = state.language
     notices = list(state.notices)
     notices[:0] = _correction_notices(config, state)
-    before = [render(config, n["key"], n["data"], language) for n in notices if not n.get("after")]
-    after = [render(config, n["key"], n["data"], language) for n in notices if n.get("after")]
+    # a sentence said twice in one reply (a task refused, then the next one found in the same
+    # order: "That is order #W1." from both) is said once
+    before = list(
+        dict.fromkeys(
+            render(config, n["key"], n["data"], language) for n in notices if not n.get("after")
+        )
+    )
+    after = list(
+        dict.fromkeys(
+            render(config, n["key"], n["data"], language) for n in notices if n.get("after")
+        )
+    )
     try:
         main = render(config, key, data, language)
     except (KeyError, ValueError, IndexError, TypeError) as error:  # a template bug: say so safely

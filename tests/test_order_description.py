@@ -515,6 +515,7 @@ def test_a_refused_request_gives_way_to_the_one_asked_if_it_fails(context: Conte
     assert "not for the very same one" in turn.reply
     assert turn.awaiting == "confirmation" and "return Water Bottle" in turn.reply
     assert "After that" not in turn.reply  # the return is no longer waiting
+    assert turn.reply.count(f"That is order {CHLOE_BOTTLE_ORDER}") == 1  # said once
     agent.send("s", "yes")
     assert order_row(context, CHLOE_BOTTLE_ORDER).status == "return requested"
 
