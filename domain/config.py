@@ -104,8 +104,18 @@ class RelativeSpec(BaseModel):
 
 # "…send it to my default address", "改成我的默认地址": what follows names a value, no target
 AS_DESTINATION = re.compile(
-    r"(?:\bto|\binto|改成|改到|改为|寄到|送到|换成)\s*(?:\w+\s+){0,2}$", re.I
+    r"(?:\b(?:send|sent|ship|shipped|shipping|deliver|delivered|go|goes|going|mail|forward|"
+    r"redirect|change|changed|update|updated|move|moved|switch)\b[^.;!?]{0,30}\bto)"
+    r"\s*(?:\w+\s+){0,4}$|(?:改成|改到|改为|寄到|送到|换成)[^，。；！？\s]{0,4}$",
+    re.I,
 )
+
+
+def _whole_word(pattern: str) -> str:
+    """``pattern`` as a whole word: bounded by non-letters in Latin text, as is in Chinese."""
+    if re.search(r"[\u4e00-\u9fff]", pattern):
+        return pattern
+    return rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])"
 
 
 class DomainConfig(BaseModel):
@@ -202,7 +212,7 @@ class DomainConfig(BaseModel):
         return any(
             not AS_DESTINATION.search(text[: m.start()])
             for w in own
-            for m in re.finditer(rf"(?<!\w){w}", text, re.I)
+            for m in re.finditer(_whole_word(w), text, re.I)
         )
 
     def training_data(self) -> tuple[list[str], list[str]]:

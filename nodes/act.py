@@ -342,7 +342,7 @@ def await_confirmation(
                 "notices": [{"key": "agenda.queued", "data": queued, "after": True}],
             },
         )
-    ahead = words_for_waiting(context, state, plan, reading, text)
+    ahead = words_for_waiting(context, stack, plan, reading, text)
     if ahead is not None:
         # "i5 over i7, and silver or black" at a return's listing: said ahead for the laptop
         # change waiting behind it; kept for it, and the listing is asked again
@@ -478,7 +478,7 @@ def declined_intents(
 
 def words_for_waiting(
     context: Context,
-    state: DialogueState,
+    stack: TaskStack,
     plan: ActionPlan,
     reading: ConfirmationReading,
     text: str,
@@ -500,11 +500,15 @@ def words_for_waiting(
     config = domain_config(context)
     names = list(config.lexicon_products)
     listed_names = {str(i.get("name")) for i in listed_items}
-    # "use my gift card for any difference" at an address change's listing: a payment the
-    # listed change takes none of
-    pays = "payment" in reading.changed and "payment_method_id" not in plan["args"]
+    # "use my gift card for any difference" at an address change's listing: a payment for a
+    # price difference, which the listed change takes none of
+    pays = (
+        "payment" in reading.changed
+        and "payment_method_id" not in plan["args"]
+        and ex.pays_difference(text)
+    )
     said = set(mentioned_products(text, names, config.lexicon))
-    for index, frame in enumerate(state.stack):
+    for index, frame in enumerate(stack):
         if frame["kind"] != "queued" or frame["intent"] not in ITEM_INTENTS:
             continue
         theirs = {
@@ -512,6 +516,8 @@ def words_for_waiting(
         }
         if pays or (said and said <= theirs - listed_names):
             return index  # "only change the backpack. Leave the desk lamp as it is."
+        if theirs & listed_names:
+            continue  # the same product listed: its values may correct the listing
         named = option_values_named(tool_caller(context), config, frame["utterances"], text)
         if named and not any(v.lower() in shown for v in named):
             return index
@@ -524,7 +530,8 @@ def _values_for(context: Context, frame: TaskFrame, text: str) -> dict[str, Any]
     from understanding.offline import TurnHints, extract_slots
 
     spec = domain_config(context).intent(frame["intent"])
-    return task_slots(extract_slots(text, TurnHints()), spec)
+    values = task_slots(extract_slots(text, TurnHints()), spec)
+    return {k: v for k, v in values.items() if k not in ("order_id", "order_ids")}
 
 
 def following_request(context: Context, frame: TaskFrame | None, rest: str) -> TaskFrame | None:

@@ -81,11 +81,23 @@ def reject(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
         return {"decision": turn_decision("reject")}
     stack = apply(state.stack, Resume())  # a refused task is over: the waiting one resumes
     following = current(stack) if state.frame is None else None
+    # only a request queued behind the refused one and never started (not a task a
+    # digression suspended), at most ``max_refusals_taken_up`` times a turn
+    fresh = bool(state.stack) and state.stack[-1]["kind"] == "queued"
+    refused = state.path.count("reject") + 1  # this one included
     refusal = {"key": state.reply_key, "data": state.reply_data}
-    if refusal in state.notices:  # refused again for the same reason: said once, and done
-        notices = [n for n in state.notices if n != refusal]
+    notices = [n for n in state.notices if n != refusal]  # refused again alike: said once
+    take_up = refusal not in state.notices and refused <= runtime.context.max_refusals_taken_up
+    untouched = following is not None and fresh and following["prompt"] is None
+    if following is not None and untouched and not take_up:
+        # it waits for the next message: say so
+        waiting_for = {"requests": [f"request.{following['intent']}"]}
+        notices = [
+            *(n for n in notices if n["key"] != "agenda.queued"),
+            {"key": "agenda.queued", "data": waiting_for, "after": True},
+        ]
         return {"decision": turn_decision("reject"), "stack": stack, "notices": notices}
-    if following is not None and following["prompt"] is None and state.reply_key:
+    if following is not None and untouched and state.reply_key:
         # a request queued behind the refused one, never started: taken up now, through the
         # policy check, after the refusal ("…can't be exchanged. Please confirm: return …")
         understanding = {**state.understanding, "act": "resume"}
@@ -96,12 +108,8 @@ def reject(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
             "notices": [*(n for n in state.notices if n["key"] != "agenda.queued"), refusal],
             "understanding": understanding,
         }
-    notices = resume_notice(following) if following is not None else []
-    return {
-        "decision": turn_decision("reject"),
-        "stack": stack,
-        "notices": [*state.notices, *notices],
-    }
+    resumed = resume_notice(following) if following is not None else []
+    return {"decision": turn_decision("reject"), "stack": stack, "notices": [*notices, *resumed]}
 
 
 def _transcript(state: DialogueState) -> list[dict[str, str]]:

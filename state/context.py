@@ -130,6 +130,13 @@ class Context:
             "before it stops and says what was done and what was not."
         },
     )
+    max_refusals_taken_up: int = field(
+        default=3,
+        metadata={
+            "description": "Refusals in one turn after which the request queued behind a "
+            "refused one is no longer taken up in the same reply (it waits for the next)."
+        },
+    )
     max_replans: int = field(
         default=2,
         metadata={"description": "Replans of one task plan after overall reflection."},

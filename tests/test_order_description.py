@@ -486,6 +486,9 @@ def test_an_order_address_said_to_stay_beside_a_default_address_change(kept: str
         ("please send it to my default address on file instead", False),
         ("把地址改成我的默认地址", False),
         ("change the address of that order", False),
+        ("I also want to update my account address to 445 Maple Dr", True),  # "to" + verb
+        ("ship it to the address in my account: 445 Maple Dr", False),
+        ("the defaults are fine, ship to 12 Oak Street", False),  # "defaults" is no "default"
     ],
 )
 def test_a_profile_change_names_its_own_target_not_a_destination(text: str, own: bool) -> None:

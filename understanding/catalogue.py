@@ -187,7 +187,8 @@ DONT_CARE_AFTER = (  # after it: "the color doesn't matter"
     r"无所谓|都行|都可以"
 )
 SAME_AS_BEFORE = (
-    r"(?:the )?same|keep(?:ing)? (?:the|its|my)?|保持(?:同样|相同|一样)?的?|(?:同样|相同|一样)的?"
+    r"(?:the )?same|keep(?:ing)? (?:the|its|my)?|保持(?:同样|相同|一样)?的?|"
+    r"(?<!不)(?:同样|相同|一样)的?"
 )
 # "尺码不变", "the size stays the same": the key named first, then that it stays
 SAME_AFTER = (
@@ -512,7 +513,7 @@ REFERENCE_BEFORE = re.compile(
 # "the charger … it goes with the tablet", "配平板用的": a product named as what another
 # one is for, not acted on.
 GOES_WITH = re.compile(
-    r"\b(?:goes|go|went|to go|belongs?|for use) with\s+(?:my |the |that |this )?(?:\w+ )?$|"
+    r"\b(?:goes|to go|belongs?|for use) with\s+(?:my |the |that |this )?(?:\w+ )?$|"
     r"配$",
     re.I,
 )
@@ -534,12 +535,12 @@ def _narrow(
 
 
 PRICIER = re.compile(
-    r"\b(?:more expensive|pricier|costlier|most expensive|(?:that |which )?cost(?:s|ed)? "
-    r"(?:more|the most)|higher[- ]priced)\b|贵的|更贵",
+    r"\b(?:more expensive|pricier|costlier|most expensive|(?:one|that|which) costs? "
+    r"(?:more(?! than)|the most)|higher[- ]priced)\b|贵的|更贵",
     re.I,
 )
 CHEAPER_ONE = re.compile(
-    r"\b(?:cheaper|less expensive|cheapest|(?:that |which )?cost(?:s|ed)? (?:less|the least)|"
+    r"\b(?:cheaper|less expensive|cheapest|(?:one|that|which) costs? (?:less(?! than)|the least)|"
     r"lower[- ]priced)\b|便宜的|更便宜",
     re.I,
 )

@@ -346,7 +346,9 @@ class Part:
 
 # A Latin gloss in brackets right after Chinese ("充电宝（portable charger）取消掉"): part of
 # its clause, no boundary.
-GLOSS = re2.compile(r"[\x{4e00}-\x{9fff}][（(][A-Za-z][A-Za-z0-9 '\-]{0,40}[)）]")
+GLOSS = re2.compile(
+    r"[\x{4e00}-\x{9fff}][（(][A-Za-z][A-Za-z0-9'\-]*(?: [A-Za-z0-9'\-]+){0,2}[)）]"
+)
 
 
 def _cut(text: str) -> list[tuple[int, int]]:

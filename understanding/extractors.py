@@ -214,8 +214,9 @@ ANGER = re.compile(
 # Every item of the order, said outright ("everything", "the whole order", "所有商品")…
 WHOLE_ORDER = re.compile(
     r"\b(all (?:the |of the |my )?items|(?<!that's )(?<!that is )(?<!is )everything|"
-    r"the whole order|entire order|all items|(?:every|each) (?:single )?item)\b|"
-    r"(?:所有|全部)(?:订单)?(?:里|中)?的?(?:商品|东西|物品)|每(?:一)?件(?:商品|东西)?|整个订单",
+    r"the whole order|entire order|all items|"
+    r"(?<!\bnot )(?<!\bfor )(?<!\bper )(?<!\bof )(?:every|each) (?:single )?item(?!\s*\?))\b|"
+    r"(?:所有|全部)(?:订单)?(?:里|中)?的?(?:商品|东西|物品)|每(?:一)?件(?:商品|东西)?都|整个订单",
     re.I,
 )
 # … or by a word that means all of what was named, which is the whole order only when the
@@ -841,9 +842,17 @@ REASON_CLAUSE = re.compile(
 )
 
 
+# A request said inside what starts as a reason ("since I ordered it by mistake cancel the
+# charger", "既然平板要退了充电器也取消吧"): the clause is more than the reason.
+ASKS_INSIDE = re.compile(
+    r"\b(?:cancel|return|exchange|change|swap|switch|refund|please)\b|取消|吧|请|帮",
+    re.I,
+)
+
+
 def gives_reason(part: str) -> bool:
     """True when a part is only a clause of reason ("Since the tablet goes back")."""
-    return bool(REASON_CLAUSE.search(part))
+    return bool(REASON_CLAUSE.search(part)) and not ASKS_INSIDE.search(part)
 
 
 def pays_difference(text: str) -> bool:

@@ -215,6 +215,7 @@ class OfflineUnderstander:
             if label != UNKNOWN
             and "address" in self.config.intents[label].slots
             and ex.mentions_address(part)
+            and not ex.is_question(part)  # "what's the shipping address on #W1?" asks
         }
 
     def _outweighed(self, text: str, parts: list[str], accepted: list[tuple[str, float]]) -> bool:
@@ -839,7 +840,7 @@ CLAUSE = re.compile(
 MAX_VIEWS = 10  # sentences classified per message (each costs an embedding)
 # A Latin gloss in brackets right after Chinese ("充电宝（portable charger）"): part of its
 # clause, not a clause of its own.
-GLOSS = re.compile(r"(?<=[\u4e00-\u9fff])[（(][A-Za-z][A-Za-z0-9 '\-]{0,40}[)）]")
+GLOSS = re.compile(r"(?<=[\u4e00-\u9fff])[（(][A-Za-z][\w'\-]*(?: [\w'\-]+){0,2}[)）]")
 
 
 def split_clauses(text: str) -> list[str]:
