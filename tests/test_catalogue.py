@@ -629,3 +629,27 @@ def test_a_product_named_as_what_another_goes_with_is_not_acted_on() -> None:
     # "跟台灯一起收到的水瓶": received together with the lamp, which says which order it is in
     together = mentioned_products("跟台灯一起收到的那个水瓶", names, RETAIL, acted_on=True)
     assert set(together) == set(names)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "return the bottle; what is the refund for each item?",
+        "return not every item, just the bottle",
+        "退水瓶，每件退多少钱",
+    ],
+)
+def test_each_item_asked_about_or_denied_is_no_whole_order(text: str) -> None:
+    """Review of this session: "for each item?", "not every item", a bare "每件" are no
+    "every item" (before the fix, all three listed the whole order)."""
+    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).item_ids == ["b0"]
+
+
+def test_price_and_keep_words_say_only_what_they_say() -> None:
+    from understanding.catalogue import price_choice, same_keys
+
+    assert price_choice("the one that costs more") == "max"
+    assert price_choice("it cost more than I expected") is None
+    assert price_choice("which costs less than $1000") is None
+    assert same_keys("换一个不相同的容量", ["capacity"], RETAIL) == set()
+    assert same_keys("相同的容量", ["capacity"], RETAIL) == {"capacity"}

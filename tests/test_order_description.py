@@ -612,3 +612,16 @@ def test_an_item_change_announced_then_said_in_the_address_changes_sentence(
     assert order_row(context, "#W2953303").address1 == "12 Oak Street"
     head = items.reply.split("Shall I go ahead")[0]
     assert "Bluetooth Speaker" in head and "Perfume (" not in head and "PayPal" in head
+
+
+@pytest.mark.parametrize(
+    ("part", "reason"),
+    [
+        ("Since the tablet goes back", True),
+        ("因为平板要退了", True),
+        ("Since I ordered it by mistake cancel the charger", False),  # a request inside
+        ("既然平板要退了充电器也取消吧", False),
+    ],
+)
+def test_a_clause_of_reason_only_when_it_asks_nothing(part: str, reason: bool) -> None:
+    assert ex.gives_reason(part) is reason
