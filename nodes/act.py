@@ -266,7 +266,11 @@ def note_of(reading: ConfirmationReading) -> ConfirmationNote:
 @audited("await_confirmation")
 def await_confirmation(
     state: DialogueState, runtime: Runtime[Context]
-) -> Command[Literal["execute_tool", "compose_reply", "guard_input", "answer_question", "handoff"]]:
+) -> Command[
+    Literal[
+        "execute_tool", "compose_reply", "guard_input", "answer_question", "handoff", "check_policy"
+    ]
+]:
     """Pause until the user answers the confirmation; only a yes to what was listed proceeds.
 
     The reply is read by the confirmation reader into one of six readings. ``yes`` and
@@ -369,6 +373,27 @@ def await_confirmation(
             update = {**dropped, "stack": apply(stack, Drop()), "notices": said_no}
             return Command(goto="guard_input", update=update)
         resumed = end_task(stack)
+        following = current(resumed)
+        below = waiting(stack)
+        if (
+            following is not None
+            and below
+            and below[-1]["kind"] == "queued"
+            and not following["prompt"]
+        ):
+            # the request waiting behind the declined one ("After that, I'll help you with …")
+            # is taken up now, through the policy check, for its own yes
+            understanding = state.understanding
+            return Command(
+                goto="check_policy",
+                update={
+                    **dropped,
+                    "decision": turn_decision("resume"),
+                    "stack": resumed,
+                    "notices": [{"key": "declined.short", "data": {}}],
+                    "understanding": {**understanding, "act": "resume"} if understanding else None,
+                },
+            )
         return Command(
             goto="compose_reply",
             update={
@@ -376,7 +401,7 @@ def await_confirmation(
                 "decision": turn_decision("respond"),
                 "stack": resumed,
                 "reply_key": "declined",
-                "notices": resume_notice(current(resumed)),
+                "notices": resume_notice(following),
             },
         )
     if reading.reading == "correction":
