@@ -625,3 +625,21 @@ def test_an_item_change_announced_then_said_in_the_address_changes_sentence(
 )
 def test_a_clause_of_reason_only_when_it_asks_nothing(part: str, reason: bool) -> None:
     assert ex.gives_reason(part) is reason
+
+
+def test_the_request_behind_a_declined_listing_is_taken_up(context: Context) -> None:
+    """At the address listing of a message that also asked an item change, "no, leave the
+    address" declines it, and the item change waiting behind it is listed in the same
+    reply. Before, the reply asked "anything else?" and the item change sat unsaid."""
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    agent.send(
+        "s",
+        "I'd like to change the items in an order and also its address. It's the order with "
+        "the perfume: please change the speaker to a black one. And ship it to 12 Oak "
+        "Street, Apt 3, Springfield, IL 62704 instead.",
+    )
+    turn = agent.send("s", "no, leave the address")
+    assert "haven't made that change" in turn.reply
+    assert turn.awaiting == "confirmation" and "Bluetooth Speaker" in turn.reply
+    assert order_row(context, "#W2953303").address1 != "12 Oak Street"
