@@ -184,18 +184,8 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     language = state.language
     notices = list(state.notices)
     notices[:0] = _correction_notices(config, state)
-    # a sentence said twice in one reply (a task refused, then the next one found in the same
-    # order: "That is order #W1." from both) is said once
-    before = list(
-        dict.fromkeys(
-            render(config, n["key"], n["data"], language) for n in notices if not n.get("after")
-        )
-    )
-    after = list(
-        dict.fromkeys(
-            render(config, n["key"], n["data"], language) for n in notices if n.get("after")
-        )
-    )
+    before = _said(config, [n for n in notices if not n.get("after")], language)
+    after = _said(config, [n for n in notices if n.get("after")], language)
     try:
         main = render(config, key, data, language)
     except (KeyError, ValueError, IndexError, TypeError) as error:  # a template bug: say so safely
@@ -223,6 +213,14 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
         if phrased:
             update.update(reply=phrased, reply_source="model")
     return update
+
+
+def _said(config: DomainConfig, notices: list[dict[str, Any]], language: str) -> list[str]:
+    """The notices rendered, each sentence once.
+
+    A task refused and the next one found in the same order both say "That is order #W1.".
+    """
+    return list(dict.fromkeys(render(config, n["key"], n["data"], language) for n in notices))
 
 
 def _correction_notices(config: DomainConfig, state: DialogueState) -> list[dict[str, Any]]:

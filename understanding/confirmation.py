@@ -344,17 +344,10 @@ class Part:
         return self.kinds <= {"filler"}
 
 
-# A Latin gloss in brackets right after Chinese ("充电宝（portable charger）取消掉"): part of
-# its clause, no boundary.
-GLOSS = re2.compile(
-    r"[\x{4e00}-\x{9fff}][（(][A-Za-z][A-Za-z0-9'\-]*(?: [A-Za-z0-9'\-]+){0,2}[)）]"
-)
-
-
 def _cut(text: str) -> list[tuple[int, int]]:
     """Spans of the parts of a normalised reply (a question mark stays with its part)."""
     cuts = {0, len(text)}
-    glosses = {i for m in GLOSS.finditer(text) for i in (m.start() + 1, m.end() - 1)}
+    glosses = ex.gloss_brackets(text)  # "充电宝（portable charger）取消掉": one part
     for match in BOUNDARY.finditer(text):
         if match.end() - match.start() == 1 and match.start() in glosses:
             continue

@@ -855,6 +855,21 @@ def gives_reason(part: str) -> bool:
     return bool(REASON_CLAUSE.search(part)) and not ASKS_INSIDE.search(part)
 
 
+# A Latin gloss in brackets right after Chinese ("充电宝（portable charger）取消掉"): part of
+# its clause, not a clause of its own; at most three words.
+GLOSS = re.compile(r"[\u4e00-\u9fff][（(][A-Za-z][A-Za-z0-9'\-]*(?: [A-Za-z0-9'\-]+){0,2}[)）]")
+
+
+def gloss_brackets(text: str) -> set[int]:
+    """The positions of the brackets around each gloss in ``text`` (no clause boundary)."""
+    return {i for m in GLOSS.finditer(text) for i in (m.start() + 1, m.end() - 1)}
+
+
+def without_glosses(text: str) -> str:
+    """``text`` without its glosses: the Chinese name they repeat stays."""
+    return GLOSS.sub(lambda m: m.group(0)[0], text)
+
+
 def pays_difference(text: str) -> bool:
     """True when the text speaks of a price difference ("PayPal for the difference")."""
     return FOR_DIFFERENCE.search(text) is not None

@@ -610,7 +610,7 @@ class OfflineUnderstander:
         auth = next((n for n, s in self.config.intents.items() if s.kind == "auth"), None)
         plain = [p for p in parts if auth is None or not ex.only_identity(p)]
         # a gloss repeats the Chinese name in English: the classifier reads the Chinese
-        masked = [ex.mask_entities(GLOSS.sub("", p)) for p in plain]
+        masked = [ex.mask_entities(ex.without_glosses(p)) for p in plain]
         found = dict(zip(plain, self.classifier.predict_many(masked), strict=True)) if plain else {}
         said = Prediction(str(auth), IDENTITY_CONFIDENCE, [(str(auth), IDENTITY_CONFIDENCE)])
         return [found.get(p, said) for p in parts]
@@ -838,14 +838,11 @@ CLAUSE = re.compile(
     re.I,
 )
 MAX_VIEWS = 10  # sentences classified per message (each costs an embedding)
-# A Latin gloss in brackets right after Chinese ("充电宝（portable charger）"): part of its
-# clause, not a clause of its own.
-GLOSS = re.compile(r"(?<=[\u4e00-\u9fff])[（(][A-Za-z][\w'\-]*(?: [\w'\-]+){0,2}[)）]")
 
 
 def split_clauses(text: str) -> list[str]:
     """``text`` cut at its clause boundaries (:data:`CLAUSE`), not at a gloss's brackets."""
-    inside = {i for m in GLOSS.finditer(text) for i in (m.start(), m.end() - 1)}
+    inside = ex.gloss_brackets(text)
     pieces: list[str] = []
     start = 0
     for match in CLAUSE.finditer(text):
