@@ -27,7 +27,7 @@ from nodes.common import (
     session_id,
     tool_caller,
 )
-from nodes.decide import agreed_orders, is_listed, next_in_queue, policy_input
+from nodes.decide import agreed_orders, is_listed, joined_writes, next_in_queue, policy_input
 from nodes.intake import screen
 from nodes.render import render
 from planning.reflection import canonical
@@ -38,6 +38,7 @@ from state.dialogue import (
     ActionPlan,
     ConfirmationNote,
     DialogueState,
+    JoinedWrite,
     ListedWrite,
     ToolOutcome,
     fresh_turn,
@@ -84,14 +85,20 @@ def answer_text(value: Any) -> str:
     return str(value)
 
 
-def listed_writes(plan: ActionPlan, frame: TaskFrame | None) -> list[ListedWrite]:
-    """The writes a confirmation of ``plan`` lists: the plan, and the orders queued behind it."""
+def listed_writes(
+    plan: ActionPlan, frame: TaskFrame | None, joined: Sequence[JoinedWrite] = ()
+) -> list[ListedWrite]:
+    """The writes a confirmation of ``plan`` lists.
+
+    The plan, the orders queued behind it, and the writes of other requests listed with it.
+    """
     writes = [ListedWrite(tool=plan["tool"], args=dict(plan["args"]))]
+    others = [ListedWrite(tool=j["plan"]["tool"], args=dict(j["plan"]["args"])) for j in joined]
     if frame is not None and frame["intent"] in ITEM_INTENTS:
-        return writes  # each order's items differ: each order is listed on its own
+        return [*writes, *others]  # each order's items differ: each order is listed on its own
     for order_id in (frame["orders"] or []) if frame else []:
         writes.append(ListedWrite(tool=plan["tool"], args={**plan["args"], "order_id": order_id}))
-    return writes
+    return [*writes, *others]
 
 
 def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Listed:
@@ -108,16 +115,22 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
     )
     orders = [str(w["args"]["order_id"]) for w in state.listing if w["args"].get("order_id")]
     return Listed(
-        task=(spec.family or spec.name) if spec else intent,
+        task=_task_of(config, intent),
         orders=tuple(orders),
         text=f"{shown} {state.reply}",
         reason=plan["args"].get("reason"),
-        values=tuple(summary_values(plan["summary"])),
+        values=tuple(
+            v
+            for call in (plan, *(j["plan"] for j in state.joined))
+            for v in summary_values(call["summary"])
+        ),
         actions=tuple(spec.actions) if spec else (),
         topic=tuple(spec.topic) if spec else (),
         alternatives=listed_alternatives(tool_caller(context), config, intent, plan, shown),
         items=tuple(
-            (n, *config.lexicon_products.get(n, ())) for n in summary_items(plan["summary"])
+            (n, *config.lexicon_products.get(n, ()))
+            for call in (plan, *(j["plan"] for j in state.joined))
+            for n in summary_items(call["summary"])
         ),
         write_tasks=write_actions(config),
         write_topics=write_topics(config),
@@ -129,7 +142,14 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
         choice=price_choice(" ".join(frame.get("utterances") or [])) if frame else None,
         done_before=_done_before(state.last_write, plan["tool"]),
+        joined=tuple(_task_of(config, j["intent"]) for j in state.joined),
+        writes=len(state.listing),
     )
+
+
+def _task_of(config: DomainConfig, intent: str) -> str:
+    spec = config.intents.get(intent)
+    return (spec.family or spec.name) if spec else intent
 
 
 def _done_before(last_write: Mapping[str, Any] | None, tool: str) -> str | None:
@@ -288,7 +308,7 @@ def await_confirmation(
     text = answer_text(answer)
     base: dict[str, Any] = {
         # a new turn: the answer continues the listed call, asked in the request's words
-        **fresh_turn(keep=("plan", "understanding")),
+        **fresh_turn(keep=("plan", "understanding", "joined")),
         "messages": [HumanMessage(content=text)],
         "path": [TURN_START],
         "turn": state.turn + 1,
@@ -347,6 +367,22 @@ def await_confirmation(
             },
         )
     ahead = words_for_waiting(context, stack, plan, reading, text)
+    if ahead is not None and ahead in {j["position"] for j in state.joined}:
+        # said for a change listed with this one: kept for it, and the whole listing is
+        # decided and listed again, for a new yes
+        told = told_waiting(stack, ahead, text, _values_for(context, stack[ahead], text))
+        understanding = state.understanding
+        return Command(
+            goto="check_policy",
+            update={
+                **base,
+                "plan": None,
+                "listing": [],
+                "confirm_rounds": 0,
+                "stack": told,
+                "understanding": {**understanding, "act": "resume"} if understanding else None,
+            },
+        )
     if ahead is not None:
         # "i5 over i7, and silver or black" at a return's listing: said ahead for the laptop
         # change waiting behind it; kept for it, and the listing is asked again
@@ -678,7 +714,12 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         return {"decision": turn_decision("confirm"), "notices": list(state.notices)}
     intent = frame["intent"] if frame else plan["tool"]
     text = state.understanding["text"] if state.understanding else ""
-    update: dict[str, Any] = {"decision": turn_decision("execute"), "task_run": None, "agreed": []}
+    update: dict[str, Any] = {
+        "decision": turn_decision("execute"),
+        "task_run": None,
+        "agreed": [],
+        "joined": [],
+    }
     if plan["write"] and frame is not None and frame["all_agreed"] and frame["orders"]:
         # "Yes to all": every other listed order the policy lets run now is a step of this
         # task; the first it decides otherwise waits, with the rest, behind the task.
@@ -687,7 +728,17 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         inp = policy_input(state, config, frame, "resume", user_id)
         agreed, left = agreed_orders(tool_caller(context), inp, frame, state.listing)
         update.update(agreed=agreed, stack=apply(state.stack, Update(left)))
-    calls = [plan, *update["agreed"]]
+    if plan["write"] and frame is not None and not frame["orders"]:
+        # the other requests' writes listed with this one: each decided again now, a step
+        # of this task only if it is exactly what was listed
+        config = domain_config(context)
+        user_id = state.user_id or state.channel_user_id
+        inp = policy_input(state, config, frame, "resume", user_id)
+        caller = tool_caller(context)
+        update["joined"] = joined_writes(
+            caller, inp, state.stack, plan, context.max_writes_per_yes, state.listing
+        )
+    calls = [plan, *update["agreed"], *(j["plan"] for j in update.get("joined", ()))]
     update["task"] = TaskBrief(
         intent=intent,
         text=text,
@@ -729,7 +780,7 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
             "notices": list(state.notices),
             "path": ["run_task"],
         }
-    if state.agreed:
+    if state.agreed or state.joined:
         return _finish_steps(state, context, [plan, *state.agreed], run)
     outcome = task_outcome(run)
     answered_by = (run["answered_by"] if run else None) or plan["tool"]
@@ -796,6 +847,11 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     }
 
 
+def without_positions(stack: Sequence[TaskFrame], positions: Sequence[int]) -> TaskStack:
+    """The stack without the frames at ``positions`` (requests taken into the task in focus)."""
+    return [f for i, f in enumerate(stack) if i not in set(positions)]
+
+
 def with_order_before(stack: TaskStack, order_id: Any) -> TaskStack:
     """The request taken up, given the order of the one before it when it points back at it.
 
@@ -851,8 +907,13 @@ def _finish_steps(
     config = domain_config(context)
     frame = state.frame
     intent = frame["intent"] if frame else calls[0]["tool"]
+    intents = [*(intent for _ in calls), *(j["intent"] for j in state.joined)]
+    calls = [*calls, *(j["plan"] for j in state.joined)]
     results = step_results(calls, run)
-    lines = [step_line(config, intent, call, outcome, state) for call, outcome in results]
+    lines = [
+        step_line(config, kind, call, outcome, state)
+        for kind, (call, outcome) in zip(intents, results, strict=True)
+    ]
     done = [(c, o) for c, o in results if o is not None and o["ok"]]
     ran = [(c, o) for c, o in results if o is not None]
     recent = [*state.recent_results, *({"tool": c["tool"], "args": c["args"], **o} for c, o in ran)]
@@ -883,10 +944,12 @@ def _finish_steps(
             "reply_data": {"reason": "tool_failure"},
         }
     queued = list(frame["orders"] or []) if frame else []
+    # the requests whose writes were steps of this task are over: done, or told why not
+    stack = without_positions(state.stack, [j["position"] for j in state.joined])
     if frame is not None and queued:
-        stack = apply(state.stack, Update(next_in_queue(frame, queued)))
+        stack = apply(stack, Update(next_in_queue(frame, queued)))
     else:
-        stack = with_order_before(end_task(state.stack), calls[-1]["args"].get("order_id"))
+        stack = with_order_before(end_task(stack), calls[-1]["args"].get("order_id"))
     *before, final = lines
     if current(stack) is None:
         return {

@@ -15,7 +15,14 @@ from nodes.common import ToolCaller, audit_log, audited, domain_config, session_
 from nodes.intake import spend_token
 from planning.reflection import canonical
 from state.context import Context
-from state.dialogue import ActionPlan, DialogueState, ListedWrite, ToolOutcome, turn_decision
+from state.dialogue import (
+    ActionPlan,
+    DialogueState,
+    JoinedWrite,
+    ListedWrite,
+    ToolOutcome,
+    turn_decision,
+)
 from state.stack import Drop, Queue, TaskFrame, TaskStack, Update, apply, current, new_frame
 from understanding.identity import claims_name, email_is_other, name_claim
 
@@ -326,6 +333,78 @@ def agreed_orders(
     return plans, {**frame, "orders": queued}
 
 
+def joined_writes(
+    call: ToolCaller,
+    inp: PolicyInput,
+    stack: Sequence[TaskFrame],
+    first: ActionPlan,
+    limit: int,
+    listing: Sequence[ListedWrite] | None = None,
+) -> list[JoinedWrite]:
+    """The writes of the requests queued behind the task in focus that one yes covers with it.
+
+    "Cancel #W1 and return the lamp from #W2, refund to my gift card": each request queued
+    behind the one in focus (the nearest first) is decided by the policy as it would be when
+    its turn came. While each is a write ready to list, with nothing to ask or say first,
+    for one order, it is listed with the first for the same yes; the first that is not
+    (a question to ask, a refusal, a change the orders before it would close) and all after
+    it wait, as before. With ``listing`` (after the yes), a request joins only if its call is
+    exactly what was listed. At most ``limit`` writes in all.
+    """
+    joined: list[JoinedWrite] = []
+    written = [(inp.intent, first)]
+    for position in range(len(stack) - 2, -1, -1):
+        frame = _after(stack[position], written[-1][1])
+        if frame["kind"] != "queued" or frame["orders"] or len(written) >= limit:
+            break
+        decided = decide_task(
+            call, replace(inp, frame=frame, intent=frame["intent"], act="resume", text="")
+        )
+        plan, task = decided.plan, decided.frame
+        if (
+            decided.route != "confirm"
+            or plan is None
+            or task is None
+            or not plan["write"]
+            or decided.prefix
+            or decided.split_off
+            or task["orders"]
+            or not _open_after(inp.config, written, task["intent"], plan)
+            or (listing is not None and not is_listed(listing, plan["tool"], plan["args"]))
+        ):
+            break
+        joined.append(JoinedWrite(intent=task["intent"], plan=plan, position=position))
+        written.append((task["intent"], plan))
+    return joined
+
+
+def _after(frame: TaskFrame, before: ActionPlan) -> TaskFrame:
+    """A request about "the same order" as the one before it, given that order."""
+    order_id = before["args"].get("order_id")
+    if not frame.get("same_order") or frame["slots"].get("order_id") or not order_id:
+        return frame
+    return {**frame, "slots": {**frame["slots"], "order_id": str(order_id)}, "same_order": False}
+
+
+def _open_after(
+    config: DomainConfig, written: Sequence[tuple[str, ActionPlan]], intent: str, plan: ActionPlan
+) -> bool:
+    """True when the writes before leave ``plan``'s order open to it.
+
+    A change to an order another listed change touches first joins only when each of those
+    changes is one the domain runs before it (an address change before an item change); an
+    item change or a cancellation closes the order to what would follow it.
+    """
+    order_id = plan["args"].get("order_id")
+    if not order_id:
+        return True
+    return all(
+        intent in config.intent(earlier).runs_before
+        for earlier, done in written
+        if done["args"].get("order_id") == order_id
+    )
+
+
 # What the same request for another order keeps of what was said: how to pay or refund.
 KEPT_FOR_SPLIT = ("payment_ref", "reason")
 
@@ -370,6 +449,10 @@ def _decided(
     if decision.handoff_reason:
         reply_data = {**reply_data, "reason": decision.handoff_reason}
     stack = _stack_after(state.stack, decision.frame)
+    joined = _joined(state, context, decision, stack)
+    if joined:
+        update["joined"] = joined
+        notices = _without_announced(notices, [j["intent"] for j in joined])
     later = []
     if decision.split_off and decision.frame is not None:
         # the same request for another order's items waits behind this one
@@ -387,6 +470,39 @@ def _decided(
         "reply_key": decision.reply_key,
         "reply_data": reply_data,
     }
+
+
+def _joined(
+    state: DialogueState, context: Context, decision: Decision, stack: Sequence[TaskFrame]
+) -> list[JoinedWrite]:
+    """The queued requests' writes listed with the one the policy decided to confirm."""
+    plan, frame = decision.plan, decision.frame
+    if decision.route != "confirm" or plan is None or not plan["write"] or frame is None:
+        return []
+    if frame["orders"] or decision.split_off:
+        return []  # several orders of one change, or a split: listed as before
+    config = domain_config(context)
+    inp = policy_input(state, config, frame, "resume", state.user_id or state.channel_user_id)
+    return joined_writes(tool_caller(context), inp, stack, plan, context.max_writes_per_yes)
+
+
+def _without_announced(
+    notices: Sequence[dict[str, Any]], intents: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The notices without "after that, I'll help you with …" for requests now listed."""
+    listed = [f"request.{i}" for i in intents]
+    kept = []
+    for notice in notices:
+        if notice["key"] == "agenda.queued":
+            requests = list(notice["data"].get("requests", ()))
+            for request in listed:
+                if request in requests:
+                    requests.remove(request)
+            if not requests:
+                continue
+            notice = {**notice, "data": {**notice["data"], "requests": requests}}
+        kept.append(notice)
+    return kept
 
 
 @audited("check_policy")

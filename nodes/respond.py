@@ -20,7 +20,7 @@ from nodes.common import (
     last_user_text,
     session_id,
 )
-from nodes.render import render
+from nodes.render import SEPARATOR, render
 from planning.reflection import canonical
 from safety.guardrails import check_message
 from state.context import Context
@@ -181,6 +181,8 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     plan = state.plan
     if state.decision["kind"] == "confirm" and plan is not None and state.frame is not None:
         key, data = f"confirm.{state.frame['intent']}", dict(plan["summary"])
+        if state.joined:
+            key, data = "confirm.joined", joined_listing(config, state, state.language)
     language = state.language
     notices = list(state.notices)
     notices[:0] = _correction_notices(config, state)
@@ -197,7 +199,7 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     update: dict[str, Any] = {"template_reply": text, "reply": text, "reply_source": "template"}
     if state.decision["kind"] == "confirm" and plan is not None and plan["write"]:
         # What a yes will cover from now on: exactly these writes, nothing else.
-        listing = listed_writes(plan, state.frame)
+        listing = listed_writes(plan, state.frame, state.joined)
         update["listing"] = listing
         audit_log(context.database_url).record(
             session_id(), "confirmation", "listed", {"writes": listing}
@@ -213,6 +215,23 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
         if phrased:
             update.update(reply=phrased, reply_source="model")
     return update
+
+
+def joined_listing(config: DomainConfig, state: DialogueState, language: str) -> dict[str, Any]:
+    """The values of one confirmation for several requests' changes: each, numbered."""
+    plan, frame = state.plan, state.frame
+    assert plan is not None and frame is not None
+    changes = [(frame["intent"], plan), *((j["intent"], j["plan"]) for j in state.joined)]
+    items = [
+        render(
+            config,
+            "confirm.joined_item",
+            {"n": n, "change_key": f"item.{intent}", **call["summary"]},
+            language,
+        )
+        for n, (intent, call) in enumerate(changes, start=1)
+    ]
+    return {"count": len(items), "changes": SEPARATOR.get(language, "; ").join(items)}
 
 
 def _said(config: DomainConfig, notices: list[dict[str, Any]], language: str) -> list[str]:
@@ -237,7 +256,7 @@ def _correction_notices(config: DomainConfig, state: DialogueState) -> list[dict
     before = note.get("corrected") if note["reading"] == "correction" else None
     if not before:
         return []
-    after = listed_writes(plan, state.frame)
+    after = listed_writes(plan, state.frame, state.joined)
     if before == after:
         return [{"key": "confirm.unchanged", "data": {}}]
     parts = unchanged_parts(note["changed"], before, after, config.corrected_args)

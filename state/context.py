@@ -130,6 +130,13 @@ class Context:
             "before it stops and says what was done and what was not."
         },
     )
+    max_writes_per_yes: int = field(
+        default=5,
+        metadata={
+            "description": "Changes of different requests listed together for one yes; the "
+            "requests after them are listed next, each list with its own yes."
+        },
+    )
     max_refusals_taken_up: int = field(
         default=3,
         metadata={

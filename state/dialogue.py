@@ -73,6 +73,14 @@ class ActionPlan(TypedDict):
     summary: dict[str, Any]  # facts listed back to the user before a write
 
 
+class JoinedWrite(TypedDict):
+    """A write of a request queued behind the task in focus, listed with it for one yes."""
+
+    intent: str  # the request's intent (how its change is listed and its result told)
+    plan: ActionPlan
+    position: int  # the request's place in the stack (it ends when the task has run)
+
+
 class ConfirmationNote(TypedDict):
     """How this turn's reply to a confirmation was read (understanding/confirmation.py)."""
 
@@ -124,6 +132,7 @@ class DialogueState(InputState):
     )  # what the turn does next (the routers read its kind)
     plan: ActionPlan | None = None  # approved tool call awaiting execution or confirmation
     agreed: list[ActionPlan] = field(default_factory=list)  # further calls a "yes to all" runs
+    joined: list[JoinedWrite] = field(default_factory=list)  # other requests' writes, one yes
     outcome: ToolOutcome | None = None  # this turn's tool result
     task: TaskBrief | None = None  # the task the subgraph runs this turn (the approved calls)
     task_run: TaskRun | None = None  # what the task subgraph did: plan, history, summary
@@ -174,6 +183,7 @@ PER_TURN = (
     "decision",
     "plan",
     "agreed",
+    "joined",
     "outcome",
     "task",
     "task_run",

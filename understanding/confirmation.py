@@ -94,6 +94,14 @@ class Listed:
     # The order the conversation changed just before this listing (of the same task): when
     # the listing is another order, "yes, the other one too" is this one.
     done_before: str | None = None
+    # The tasks of other requests listed with the first for the same yes ("cancel #W1 and
+    # return the lamp"): naming one speaks of the listing, not of a request of its own.
+    joined: tuple[str, ...] = ()
+    writes: int = 0  # how many writes were listed (0: one per listed order)
+
+    def lists(self, task: str | None) -> bool:
+        """True when ``task`` is one of the listed changes' tasks."""
+        return task == self.task or task in self.joined
 
 
 @dataclass(frozen=True)
@@ -621,7 +629,7 @@ def read_confirmation(
     if reading.executes:
         # "yes go ahead with both" with one change listed: the customer counts what is not
         said = _counted(normalise(ex.ORDER_ID.sub(" ", text)))
-        changes = len(listed.orders) or 1
+        changes = listed.writes or len(listed.orders) or 1
         listed_counts = {changes, changes + listed.announced}
         listed_counts |= {len(listed.items)} if listed.items else set()
         if said and not said & listed_counts:
@@ -936,7 +944,11 @@ def _denial(
     # only a request for another task is taken up after the no ("笔记本电脑还是要的。另外
     # #W2是已经送到了吗" asks about #W2; its first part only says why)
     asked = [
-        p for p in after if classify is not None and classify(p.text) not in (None, listed.task)
+        p
+        for p in after
+        if classify is not None
+        and (task := classify(p.text)) is not None
+        and not listed.lists(task)
     ]
     rest = " ".join(p.text for p in asked)
     return ConfirmationReading("no", rest=rest, cues=("deny",))
@@ -985,7 +997,7 @@ def _separate_request(
         return None  # "ok sure, and by the way has #W… shipped?": acknowledged, and asked
     if any(p.kinds & {"deny", "hedge", "correction", "weak_correction"} for p in rest):
         return None
-    if not other_order and classify is not None and classify(asked) == listed.task:
+    if not other_order and classify is not None and listed.lists(classify(asked)):
         return None  # "另外，地址能不能改一下" is about this change
     if "separate" in first.kinds:  # "also", "another thing", "另外": a request of its own …
         # … "and while you're at it switch the payment on that one": another change, named
@@ -1043,7 +1055,7 @@ def _other_write(text: str, listed: Listed, classify: Classify | None) -> bool:
     task = classify(text) if classify is not None else None
     actions = dict(listed.write_tasks).get(task or "", ())
     return (
-        task != listed.task
+        not listed.lists(task)
         and bool(actions)
         and names_action(text, actions)
         and not names_action(text, listed.actions)
@@ -1138,7 +1150,7 @@ def _other_change(
         actions = dict(listed.write_tasks).get(task or "", ())
         # Another write, named by its own action words ("exchange it", "换成") or picked by
         # name: a value said for this change ("the Mastercard that paid for it") is none.
-        if task != listed.task and actions and picked:
+        if not listed.lists(task) and actions and picked:
             # "then do the exchange": a task picked by name is taken up as the dialogue takes
             # up a choice (the waiting task of that name, with what was said for it).
             return ConfirmationReading("correction", cues=("picks_task",))
@@ -1344,9 +1356,9 @@ def _agreement_or_not(
         if not _substantive(part.text):
             continue  # "just the order", "那就这样": too short to ask for a task of its own
         task = classify(part.text)
-        if task is not None and task != listed.task and _about_listed(part.text, listed, words):
+        if task is not None and not listed.lists(task) and _about_listed(part.text, listed, words):
             return ConfirmationReading("unclear", cues=("remark_on_listed",))
-        if task is not None and task != listed.task:
+        if task is not None and not listed.lists(task):
             return ConfirmationReading(
                 "yes_and_more",
                 rest=text[origin[part.start] :],
