@@ -366,10 +366,13 @@ def await_confirmation(
                 "notices": [{"key": "agenda.queued", "data": queued, "after": True}],
             },
         )
-    ahead = words_for_waiting(context, stack, plan, reading, text)
+    ahead = joined_correction(domain_config(context), state, plan, reading)
+    if ahead is None:
+        ahead = words_for_waiting(context, stack, plan, reading, text)
     if ahead is not None and ahead in {j["position"] for j in state.joined}:
-        # said for a change listed with this one: kept for it, and the whole listing is
-        # decided and listed again, for a new yes
+        # said for a change listed with this one ("refund the return to my gift card" when a
+        # cancellation is listed first): kept for it, and the whole listing is decided and
+        # listed again, for a new yes
         told = told_waiting(stack, ahead, text, _values_for(context, stack[ahead], text))
         understanding = state.understanding
         return Command(
@@ -380,6 +383,14 @@ def await_confirmation(
                 "listing": [],
                 "confirm_rounds": 0,
                 "stack": told,
+                # (said only if it is not listed again: then it waits behind the listing)
+                "notices": [
+                    {
+                        "key": "agenda.noted",
+                        "data": {"requests": [f"request.{stack[ahead]['intent']}"]},
+                        "after": True,
+                    }
+                ],
                 "understanding": {**understanding, "act": "resume"} if understanding else None,
             },
         )
@@ -403,7 +414,7 @@ def await_confirmation(
             },
         )
     if reading.reading == "no":
-        dropped = {**base, "plan": None, "listing": [], "confirm_rounds": 0}
+        dropped = {**base, "plan": None, "joined": [], "listing": [], "confirm_rounds": 0}
         if reading.rest:  # "no — get me a human": the change is off, the rest is read anew
             said_no = [{"key": "declined.short", "data": {}}]
             update = {**dropped, "stack": apply(stack, Drop()), "notices": said_no}
@@ -445,7 +456,14 @@ def await_confirmation(
         note = {**base["confirmation"], "corrected": list(state.listing)}
         return Command(
             goto="guard_input",
-            update={**base, "confirmation": note, "plan": None, "listing": [], "confirm_rounds": 0},
+            update={
+                **base,
+                "confirmation": note,
+                "plan": None,
+                "joined": [],
+                "listing": [],
+                "confirm_rounds": 0,
+            },
         )
     rounds = state.confirm_rounds + 1
     if rounds > context.max_confirm_rounds or asks_for_human(context, text, reading.reading):
@@ -535,6 +553,23 @@ def declined_intents(
         return (spec.family or spec.name) if spec else frame["intent"]
 
     return tuple({f["intent"] for f in waiting(stack) if task_of(f) in tasks})
+
+
+def joined_correction(
+    config: DomainConfig, state: DialogueState, plan: ActionPlan, reading: ConfirmationReading
+) -> int | None:
+    """The change listed with the first one that a correction speaks to (its stack index).
+
+    A correction of a kind of value (a payment, an address) the first listed change takes
+    none of, and exactly one of the changes listed with it takes, is for that one.
+    """
+    if reading.reading != "correction" or not state.joined:
+        return None
+    keys = {k for kind in reading.changed for k in config.corrected_args.get(kind, ())}
+    if not keys or keys & set(plan["args"]):
+        return None
+    takers = [j["position"] for j in state.joined if keys & set(j["plan"]["args"])]
+    return takers[0] if len(takers) == 1 else None
 
 
 def words_for_waiting(

@@ -450,9 +450,8 @@ def _decided(
         reply_data = {**reply_data, "reason": decision.handoff_reason}
     stack = _stack_after(state.stack, decision.frame)
     joined = _joined(state, context, decision, stack)
-    if joined:
-        update["joined"] = joined
-        notices = _without_announced(notices, [j["intent"] for j in joined])
+    update["joined"] = joined  # (a listing asked again lists them again, or none)
+    notices = _without_announced(notices, [j["intent"] for j in joined])
     later = []
     if decision.split_off and decision.frame is not None:
         # the same request for another order's items waits behind this one
@@ -489,11 +488,11 @@ def _joined(
 def _without_announced(
     notices: Sequence[dict[str, Any]], intents: Sequence[str]
 ) -> list[dict[str, Any]]:
-    """The notices without "after that, I'll help you with …" for requests now listed."""
+    """The notices without "after that, I'll help you with …" for the requests now listed."""
     listed = [f"request.{i}" for i in intents]
     kept = []
     for notice in notices:
-        if notice["key"] == "agenda.queued":
+        if notice["key"] in ("agenda.queued", "agenda.noted"):
             requests = list(notice["data"].get("requests", ()))
             for request in listed:
                 if request in requests:

@@ -144,6 +144,8 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
             reading.slots,
             state.focus_order,
             reading.others,
+            cancels=reading.cancels,
+            corrects=reading.corrects,
         )
     understanding = Understanding(
         text=text,

@@ -136,6 +136,9 @@ def track(
     slots: dict[str, Any],
     focus_order: str | None = None,
     others: Sequence[tuple[str, str]] = (),
+    *,
+    cancels: bool = False,
+    corrects: Sequence[str] = (),
 ) -> Tracked:
     """The commands one understood message gives the task stack.
 
@@ -143,6 +146,8 @@ def track(
     needs an order and names none refers to it ("and the tracking number for it?").
     ``others`` are further requests of the same message (intent, sentence): when a
     task starts, they wait in line behind it and are taken up when it is done.
+    ``cancels`` and ``corrects`` are what the model's commands said of the task in progress
+    (checked): it is dropped; these values replace ones given before.
     """
     frame = current(stack)
     # "…then do the exchange. credit card for any difference": a part that only gives a
@@ -164,7 +169,7 @@ def track(
         slots = own_orders(slots, text, single=bool(_changes(config, others)))
     others = in_turn(config, intent, _joined_values(config, others))
     intent = for_order(config, intent, text, frame, focus_order)
-    tracked = _track(config, stack, identity, text, intent, slots, focus_order)
+    tracked = _track(config, stack, identity, text, intent, slots, focus_order, cancels, corrects)
     # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an answer to the
     # task's question with a change of its own; the change waits behind the task (a question
     # beside an answer, "is there no clicky one? then the full size one", is not queued).
@@ -417,6 +422,8 @@ def _track(
     intent: str,
     slots: dict[str, Any],
     focus_order: str | None,
+    cancels: bool = False,
+    corrects: Sequence[str] = (),
 ) -> Tracked:
     identity = merge_identity(identity, slots)
     frame = current(stack)
@@ -429,7 +436,7 @@ def _track(
     drops_task = spec is None or spec.kind not in (*TASK_KINDS, "handoff")
     # "never mind" drops the task unless a new request comes with it; "don't cancel it"
     # takes the request back whatever the classifier made of the words.
-    takes_back = frame is not None and ex.negates_request(text, frame["intent"])
+    takes_back = frame is not None and (cancels or ex.negates_request(text, frame["intent"]))
     # "I'll look for the order number and come back later" drops it whatever else it reads as.
     drops_task = drops_task or ex.postpones(text)
     if frame is not None and (takes_back or (ex.is_abandon(text) and drops_task)):
@@ -441,7 +448,7 @@ def _track(
         return Tracked("abandon", frame["intent"], [Drop(), Resume()], identity)
     if frame is None:
         return _without_task(config, spec, intent, text, starting, identity)
-    return _with_task(config, stack, spec, intent, text, slots, identity, starting)
+    return _with_task(config, stack, spec, intent, text, slots, identity, starting, corrects)
 
 
 # What a task keeps when a correction points it at another order: what was said for it.
@@ -638,6 +645,7 @@ def _with_task(
     slots: dict[str, Any],
     identity: dict[str, str],
     starting: dict[str, Any],
+    corrects: Sequence[str] = (),
 ) -> Tracked:
     frame = current(stack)
     assert frame is not None
@@ -738,8 +746,10 @@ def _with_task(
         "utterances": [*frame["utterances"], text],
     }
     changed = [k for k, v in fills.items() if updated["slots"].get(k) != v]
-    correcting = any(k in frame["slots"] for k in changed) or (
-        ex.is_correction(text) and (bool(fills) or answering)
+    correcting = (
+        any(k in frame["slots"] for k in changed)
+        or (ex.is_correction(text) and (bool(fills) or answering))
+        or any(k in fills for k in corrects)
     )
     updated["slots"].update(fills)
     said_nothing = not fills and not answering and not any(slots.get(k) for k in IDENTITY_KEYS)

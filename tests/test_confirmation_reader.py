@@ -956,6 +956,24 @@ def test_a_yes_to_both_counts_what_the_confirmation_said_would_follow() -> None:
     assert not read("yep, do all three", announced).executes
 
 
+def test_a_yes_to_both_counts_the_changes_listed_together() -> None:
+    """A cancellation and a profile address change listed for one yes: two writes, one order."""
+    joined = Listed(**{**CANCEL.__dict__, "joined": ("update_default_address",), "writes": 2})
+    assert read("yes to both", joined).executes
+    assert not read("yes, do all three", joined).executes
+    assert not read("yes to both").executes  # one change listed
+
+
+def test_a_request_named_after_a_no_is_no_request_when_it_was_listed_too() -> None:
+    """ "no, just cancel it" at a listing of a return and a cancellation: the cancellation was
+    listed; the no declines the first change and asks for nothing new."""
+    return_first = Listed(**{**RETURN_ZH.__dict__, "joined": ("cancel_order",), "writes": 2})
+    assert read("no, just cancel the order", return_first) == ConfirmationReading(
+        "no", cues=("deny",)
+    )
+    assert read("no, just cancel the order", RETURN_ZH).rest
+
+
 def test_just_the_listed_item_restates_the_listing() -> None:
     """Set J 13: "Yes, just the Hiking Boots" to a listing of the boots alone was a correction."""
     boots = Listed(

@@ -769,3 +769,131 @@ def test_a_sentence_that_only_identifies_the_user_is_not_embedded(
     classified.clear()
     assert offline.read("I'm Mia Mitchell, zip 60655.").intent == "authenticate"
     assert classified == []
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def command_reading(intent: str, *commands: dict[str, Any], **slots: Any) -> AIMessage:
+    return reading_call(
+        {"intent": intent, "confidence": 0.9, "slots": slots, "commands": list(commands)}
+    )
+
+
+def rejected_commands(db_url: str) -> dict[str, str]:
+    event = model_events(db_url)[-1]
+    return {r["value"]: r["why"] for r in event["payload"]["rejected"] if r["slot"] == "command"}
+
+
+def test_the_models_cancel_command_drops_only_a_task_in_progress(
+    offline: OfflineUnderstander, db_url: str
+) -> None:
+    cancel = {"command": "cancel_task"}
+    understander, _ = scripted(offline, db_url, *[command_reading(UNKNOWN, cancel)] * 3)
+    text = "on second thought, let's leave it there"
+    assert understander.read(text, active_intent="cancel_order").cancels
+    assert not understander.read(text).cancels  # nothing in progress to drop
+    assert rejected_commands(db_url) == {"cancel_task": "no task in progress"}
+    # asking for the same task again, or giving it a value, goes on with it
+    again, _ = scripted(
+        offline,
+        db_url,
+        command_reading("cancel_order", cancel),
+        command_reading(UNKNOWN, cancel, {"command": "fill_slot", "slot": "order_id"},
+                        order_id="#W1234567"),
+    )  # fmt: skip
+    assert not again.read("cancel it, the order", active_intent="cancel_order").cancels
+    assert not again.read("it's #W1234567, forget it", active_intent="cancel_order").cancels
+    assert rejected_commands(db_url) == {"cancel_task": "the message goes on with the task"}
+
+
+def test_the_models_answer_and_correction_hold_only_where_the_rules_let_them(
+    offline: OfflineUnderstander, db_url: str
+) -> None:
+    affirm = {"command": "affirm"}
+    correct = {"command": "correct_slot", "slot": "order_id"}
+    understander, _ = scripted(
+        offline,
+        db_url,
+        command_reading(UNKNOWN, affirm),
+        command_reading(UNKNOWN, affirm),
+        command_reading("order_status", correct, order_id="#W7654321"),
+        command_reading("order_status", correct, {"command": "human_handoff"}),
+    )
+    text = "I suppose that would be the most sensible way to go about it"
+    answered = understander.read(text, expected_slot="whole_order", active_intent="cancel_order")
+    assert answered.slots.get("yes_no") == "yes"
+    assert "yes_no" not in understander.read(text).slots  # no question was asked
+    assert rejected_commands(db_url) == {"affirm": "no question asked"}
+    fixed = understander.read("oops, I meant #W7654321 not the other", active_intent="order_status")
+    assert fixed.corrects == ("order_id",)
+    unstated = understander.read("oops, I meant the other one", active_intent="order_status")
+    assert unstated.corrects == ()
+    assert rejected_commands(db_url) == {
+        "correct_slot": "no such value stated",
+        "human_handoff": "not what the intent says",
+    }
+
+
+def test_the_models_queue_command_is_a_further_request_checked_alike(
+    offline: OfflineUnderstander, db_url: str
+) -> None:
+    text = "Cancel order #W1234567 please. Also where is order #W7654321 right now?"
+    understander, _ = scripted(
+        offline,
+        db_url,
+        command_reading(
+            "cancel_order",
+            {"command": "start_task", "intent": "cancel_order"},
+            {"command": "queue_task", "intent": "order_status", "words": "and my refund?"},
+            {
+                "command": "queue_task",
+                "intent": "order_status",
+                "words": "where is order #W7654321",
+            },
+            order_id="#W1234567",
+        ),
+    )
+    reading = understander.read(text)
+    assert [i for i, _ in reading.others] == ["order_status"]
+    event = model_events(db_url)[-1]
+    assert {"slot": "further", "value": "and my refund?", "why": "not in the message"} in event[
+        "payload"
+    ]["rejected"]
+
+
+def test_the_models_cancel_command_drops_the_task_through_the_graph(tmp_path: Path) -> None:
+    """Offline, "I'll hang on to everything" reads as "every item" and lists a return of it;
+    the model's cancel_task, checked, drops the return instead."""
+    from keel.api import Keel
+    from keel.llm_stub import model_like_responder
+    from persistence.db import sqlite_url
+    from persistence.demo_data import load_demo_data
+
+    url = sqlite_url(tmp_path / "store.db")
+    load_demo_data(url)
+    like_a_model = model_like_responder("retail")
+
+    def respond(request: dict[str, Any]) -> StubReply:
+        last = str((request.get("messages") or [{}])[-1].get("content") or "")
+        if "hang on to" in last and request.get("tools"):
+            return StubReply.tool(
+                {"intent": UNKNOWN, "confidence": 0.8, "commands": [{"command": "cancel_task"}]}
+            )
+        return like_a_model(request)
+
+    said = [
+        "Hi, I'm Harper Ahmed, zip 28268.",
+        "I want to return something from #W1602485",
+        "on second thought I'll hang on to everything",
+    ]
+    with llm_stub(responder=respond) as stub:
+        context = Context(
+            database_url=url, llm_base_url=stub.base_url, llm_model="stub", llm_timeout_seconds=5
+        )
+        clear_model_caches()
+        agent = Keel(context)
+        turns = [agent.send("m2", text) for text in said]
+        clear_model_caches()
+    assert turns[-1].awaiting == "nothing" and "dropped that request" in turns[-1].reply
+    assert turns[-1].values["stack"] == []

@@ -20,9 +20,10 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Literal, TypeVar, cast, get_args
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
@@ -107,6 +108,43 @@ class ModelRequest(BaseModel):
     words: str = Field(description="The words of the message that ask it, copied exactly.")
 
 
+CommandName = Literal[
+    "start_task",
+    "fill_slot",
+    "correct_slot",
+    "cancel_task",
+    "affirm",
+    "deny",
+    "ask_question",
+    "queue_task",
+    "human_handoff",
+    "chitchat",
+    "cannot_handle",
+]
+
+
+class ModelCommand(BaseModel):
+    """One thing the message does to the conversation (after Rasa CALM's commands)."""
+
+    command: CommandName = Field(
+        description="start_task: the intent starts a task; fill_slot: a value of slots answers "
+        "what the agent asked; correct_slot: a value of slots replaces one given before; "
+        "cancel_task: the customer drops the task in progress; affirm / deny: a yes / no to "
+        "the agent's yes-or-no question; ask_question: a question to answer; queue_task: a "
+        "further request; human_handoff: a person is asked for; chitchat: small talk; "
+        "cannot_handle: nothing the desk can do."
+    )
+    intent: str | None = Field(
+        default=None, description="start_task, ask_question, queue_task: the intent name."
+    )
+    slot: str | None = Field(
+        default=None, description="fill_slot, correct_slot: the name of the slot in slots."
+    )
+    words: str | None = Field(
+        default=None, description="queue_task: the words that ask it, copied exactly."
+    )
+
+
 class ModelReading(BaseModel):
     """Intent and explicitly stated values of one customer message."""
 
@@ -120,6 +158,10 @@ class ModelReading(BaseModel):
     further: list[ModelRequest] = Field(
         default_factory=list,
         description="The message's other requests, in the order asked (none: empty).",
+    )
+    commands: list[ModelCommand] = Field(
+        default_factory=list,
+        description="What the message does to the conversation, in order (none: empty).",
     )
 
 
@@ -579,6 +621,126 @@ def checked_further(
     return kept[:MAX_FURTHER], rejected
 
 
+MAX_COMMANDS = 8  # commands of one message taken from the model
+# The model's slot names (ModelSlots) as the reading's keys.
+COMMAND_SLOTS = {**{name: name for name in ModelSlots.model_fields}, "payment": "payment_ref"}
+
+
+@dataclass(frozen=True)
+class CheckedCommands:
+    """What the model's commands say that holds, by the rules the offline reading keeps."""
+
+    cancels: bool = False  # the task in progress is dropped
+    corrects: tuple[str, ...] = ()  # slots whose stated value replaces one given before
+    yes_no: str | None = None  # the answer to the agent's yes-or-no question
+    further: tuple[dict[str, str], ...] = ()  # queue_task: {"intent", "words"}, to check
+    rejected: tuple[dict[str, Any], ...] = ()
+
+
+def checked_commands(
+    config: DomainConfig,
+    raw: Any,
+    *,
+    intent: str,
+    slots: Mapping[str, Any],
+    active_intent: str | None,
+    expected_slot: str | None,
+) -> CheckedCommands:
+    """The model's commands, each kept only where the rules let it hold (see ``_why_not``).
+
+    queue_task goes with the further requests, through their check (words copied from the
+    message, a request of the catalogue).
+    """
+    entries = [e.model_dump() if isinstance(e, BaseModel) else e for e in raw or []]
+    entries = [e for e in entries[:MAX_COMMANDS] if isinstance(e, dict)]
+    fills = any(
+        e.get("command") in ("fill_slot", "correct_slot")
+        and COMMAND_SLOTS.get(str(e.get("slot"))) in slots
+        for e in entries
+    )
+    reading = _Said(intent, config.intents.get(intent), slots, active_intent, expected_slot, fills)
+    rejected: list[dict[str, Any]] = []
+    kept: list[dict[str, Any]] = []
+    for entry in entries:
+        why = _why_not(entry, reading)
+        if why is None:
+            kept.append(entry)
+        else:
+            rejected.append({"slot": "command", "value": entry.get("command"), "why": why})
+    named = [str(e["command"]) for e in kept]
+    answers = [n for n in named if n in ("affirm", "deny")]
+    return CheckedCommands(
+        cancels="cancel_task" in named,
+        corrects=tuple(
+            dict.fromkeys(
+                COMMAND_SLOTS[str(e["slot"])] for e in kept if e["command"] == "correct_slot"
+            )
+        ),
+        yes_no=("yes" if answers[-1] == "affirm" else "no") if answers else None,
+        further=tuple(
+            {"intent": str(e.get("intent")), "words": str(e.get("words"))}
+            for e in kept
+            if e["command"] == "queue_task"
+        ),
+        rejected=tuple(rejected),
+    )
+
+
+@dataclass(frozen=True)
+class _Said:
+    """What a command is checked against: the reading and the dialogue around it."""
+
+    intent: str
+    spec: Any  # the intent's IntentSpec (None: UNKNOWN)
+    slots: Mapping[str, Any]
+    active_intent: str | None
+    expected_slot: str | None
+    fills: bool  # the message gives the task a value
+
+
+def _why_not(entry: Mapping[str, Any], said: _Said) -> str | None:
+    """Why a command cannot hold (None: it holds).
+
+    - start_task and ask_question must name the reading's intent; human_handoff, chitchat
+      and cannot_handle must agree with its kind.
+    - fill_slot and correct_slot must name a slot whose value the message states (checked
+      like every value); a correction needs a task in progress.
+    - cancel_task needs a task in progress, and neither asks for it again nor gives it a
+      value in the same message.
+    - affirm and deny answer only a question the agent asked, never against the yes_no the
+      message states.
+    """
+    name = entry.get("command")
+    kind = said.spec.kind if said.spec is not None else None
+    if name not in COMMAND_NAMES:
+        return "not a command"
+    if name in ("start_task", "ask_question"):
+        return None if entry.get("intent") == said.intent else "not the message's request"
+    if name in ("fill_slot", "correct_slot"):
+        if COMMAND_SLOTS.get(str(entry.get("slot"))) not in said.slots:
+            return "no such value stated"
+        return "no task in progress" if name == "correct_slot" and not said.active_intent else None
+    if name == "cancel_task":
+        if said.active_intent is None:
+            return "no task in progress"
+        goes_on = said.intent == said.active_intent or said.fills
+        return "the message goes on with the task" if goes_on else None
+    if name in ("affirm", "deny"):
+        answer = "yes" if name == "affirm" else "no"
+        if said.expected_slot is None:
+            return "no question asked"
+        return None if said.slots.get("yes_no") in (None, answer) else "against the stated answer"
+    agrees = {
+        "human_handoff": kind == "handoff",
+        "chitchat": kind in ("smalltalk", None),
+        "cannot_handle": said.intent == UNKNOWN,
+    }
+    return None if agrees.get(str(name), True) else "not what the intent says"
+
+
+COMMAND_NAMES = frozenset(get_args(CommandName))
+
+
 def merge_slots(offline: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
     """Merge both readings of a message: regex-found ids/emails/zips win, the model fills the rest.
 
@@ -796,7 +958,18 @@ class ModelUnderstander:
         # start a task (a look-up beside a change that only finds its order does not);
         # without any, the offline reading's.
         raw = output.model_dump() if isinstance(output, BaseModel) else output
-        proposed = raw.get("further") if isinstance(raw, dict) else None
+        raw = raw if isinstance(raw, dict) else {}
+        commands = checked_commands(
+            self.config,
+            raw.get("commands"),
+            intent=intent,
+            slots=slots,
+            active_intent=active_intent,
+            expected_slot=expected_slot,
+        )
+        if commands.yes_no is not None:
+            slots["yes_no"] = commands.yes_no
+        proposed = [*(raw.get("further") or []), *commands.further]
         further, dropped = checked_further(self.config, text, intent, proposed)
         chosen = self.offline.further_requests(intent, text, further) if further else ()
         others = tuple(o for o in (chosen or offline.others) if o[0] != intent)
@@ -807,18 +980,26 @@ class ModelUnderstander:
             {
                 "input": audit_input,
                 "output": output,
-                "rejected": [*rejected, *dropped],
+                "rejected": [*rejected, *dropped, *commands.rejected],
                 "reading": {
                     "intent": intent,
                     "confidence": confidence,
                     "slots": slots,
                     "further": [list(o) for o in others],
+                    "cancels": commands.cancels,
+                    "corrects": list(commands.corrects),
                 },
             },
             latency,
         )
         return Reading(
-            intent=intent, confidence=confidence, slots=slots, source="model", others=others
+            intent=intent,
+            confidence=confidence,
+            slots=slots,
+            source="model",
+            others=others,
+            cancels=commands.cancels,
+            corrects=commands.corrects,
         )
 
     def _count(self) -> None:

@@ -48,6 +48,9 @@ class Reading:
     source: str = "offline"  # "offline" or "model"
     # Other requests in the same message, in order: (intent, the sentence that asks it).
     others: tuple[tuple[str, str], ...] = ()
+    # What the model's commands said of the task in progress (checked; see model.py):
+    cancels: bool = False  # the message drops it ("cancel_task")
+    corrects: tuple[str, ...] = ()  # slots whose value replaces one given before
 
 
 def extract_slots(text: str, hints: TurnHints) -> dict[str, Any]:

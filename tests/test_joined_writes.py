@@ -1,0 +1,121 @@
+"""Changes of different requests in one message, listed together for one yes.
+
+"Cancel #W1 and return the toothbrush from #W2": the policy decides each request queued
+behind the first as it would when its turn came; each that is a write ready to list joins
+the first's listing, and one yes runs them all as the steps of one task. A no, a yes that
+declines one of them, a correction of one of them, and a change the writes before it would
+close each behave as the customer said.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.config import load_domain
+from keel.api import Keel
+from nodes.decide import _open_after
+from persistence.db import session_scope
+from persistence.models import Order
+from state.context import Context
+from state.dialogue import ActionPlan
+
+HARPER = "I'm Harper Ahmed, zip 28268"
+PENDING = "#W2387014"  # kettle, helmet, espresso machine
+DELIVERED = "#W1602485"  # toothbrush, sunglasses
+BOTH = (
+    f"cancel order {PENDING} because I no longer need it, and return the toothbrush from "
+    f"{DELIVERED} to the original payment"
+)
+
+
+@pytest.fixture
+def context(demo_db_url: str) -> Context:
+    return Context(database_url=demo_db_url)
+
+
+def status(context: Context, order_id: str) -> str:
+    with session_scope(context.database_url) as session:
+        order = session.get(Order, order_id)
+        assert order is not None
+        return str(order.status)
+
+
+def listed(context: Context) -> tuple[Keel, str]:
+    agent = Keel(context)
+    agent.send("s", HARPER)
+    turn = agent.send("s", BOTH)
+    assert turn.awaiting == "confirmation"
+    return agent, turn.reply
+
+
+def test_two_kinds_of_change_are_listed_together_and_one_yes_runs_both(context: Context) -> None:
+    agent, reply = listed(context)
+    assert "2 changes" in reply and PENDING in reply and DELIVERED in reply
+    assert "Electric Toothbrush" in reply and "all of them" in reply
+    assert "After that" not in reply  # the return is listed, not announced for later
+    assert status(context, PENDING) == "pending" and status(context, DELIVERED) == "delivered"
+    done = agent.send("s", "yes")
+    assert status(context, PENDING) == "cancelled"
+    assert status(context, DELIVERED) == "return requested"
+    assert done.awaiting == "nothing" and done.reply.count("Done:") == 2
+
+
+def test_a_no_to_the_list_changes_nothing_and_lists_the_next_on_its_own(context: Context) -> None:
+    agent, _ = listed(context)
+    turn = agent.send("s", "no")
+    assert status(context, PENDING) == "pending" and status(context, DELIVERED) == "delivered"
+    assert turn.awaiting == "confirmation" and "2 changes" not in turn.reply
+    assert f"from order {DELIVERED}" in turn.reply and "cancel order" not in turn.reply
+    agent.send("s", "no")
+    assert status(context, DELIVERED) == "delivered"
+
+
+def test_a_yes_that_declines_one_of_them_runs_only_the_others(context: Context) -> None:
+    agent, _ = listed(context)
+    agent.send("s", "yes, but don't do the return after all")
+    assert status(context, PENDING) == "cancelled" and status(context, DELIVERED) == "delivered"
+
+
+def test_a_correction_of_a_value_only_a_later_change_takes_goes_to_it(context: Context) -> None:
+    """The cancellation takes no payment: "refund the return to PayPal" corrects the return."""
+    agent, _ = listed(context)
+    turn = agent.send("s", "actually refund the return to paypal")
+    assert status(context, PENDING) == "pending" and status(context, DELIVERED) == "delivered"
+    # Harper has no PayPal: the return cannot be listed as said, so it waits, and says so
+    assert turn.awaiting == "confirmation" and "2 changes" not in turn.reply
+    assert "I've noted that" in turn.reply and "a return" in turn.reply
+    agent.send("s", "yes")
+    assert status(context, PENDING) == "cancelled" and status(context, DELIVERED) == "delivered"
+
+
+def test_with_a_limit_of_one_write_per_yes_each_is_listed_on_its_own(demo_db_url: str) -> None:
+    agent, reply = listed(Context(database_url=demo_db_url, max_writes_per_yes=1))
+    assert "2 changes" not in reply and "cancel order" in reply and "After that" in reply
+
+
+def plan(tool: str, order_id: str | None) -> ActionPlan:
+    args = {"order_id": order_id} if order_id else {}
+    return ActionPlan(tool=tool, args=args, write=True, summary={})
+
+
+def test_a_change_joins_only_an_order_the_changes_before_it_leave_open() -> None:
+    config = load_domain("retail")
+    address = ("modify_address", plan("modify_pending_order_address", "#W1"))
+    items = ("modify_items", plan("modify_pending_order_items", "#W1"))
+    # an address change runs before an item change of the same order: it leaves it open
+    assert _open_after(config, [address], *items)
+    # an item change closes its order to an address change, a cancellation to anything
+    assert not _open_after(config, [items], *address)
+    cancel = ("cancel_order", plan("cancel_pending_order", "#W1"))
+    assert not _open_after(config, [cancel], *address)
+    # another order, or a change of no order (the profile's address), is always open
+    assert _open_after(config, [items], "modify_address", plan("x", "#W2"))
+    assert _open_after(config, [cancel], "update_default_address", plan("x", None))
+
+
+def test_every_write_has_a_line_for_a_joined_listing_in_each_language() -> None:
+    config = load_domain("retail")
+    writes = [s.name for s in config.intents.values() if s.kind == "write"]
+    assert writes
+    for name in writes:
+        assert set(config.replies[f"item.{name}"]) >= {"en", "zh"}, name
