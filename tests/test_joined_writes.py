@@ -89,7 +89,7 @@ def test_a_correction_of_a_value_only_a_later_change_takes_goes_to_it(context: C
 
 
 def test_with_a_limit_of_one_write_per_yes_each_is_listed_on_its_own(demo_db_url: str) -> None:
-    agent, reply = listed(Context(database_url=demo_db_url, max_writes_per_yes=1))
+    _, reply = listed(Context(database_url=demo_db_url, max_writes_per_yes=1))
     assert "2 changes" not in reply and "cancel order" in reply and "After that" in reply
 
 
