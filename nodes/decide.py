@@ -183,6 +183,8 @@ def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str)
         return _respond(intent)
     if act == "deny":
         return _respond("declined.nothing")
+    if act == "affirm":
+        return _respond("affirmed.nothing")
     return _respond("fallback")
 
 
@@ -554,7 +556,7 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         # question (or confirmation) is asked again.
         notices.append({"key": f"{intent}.in_task", "data": {}})
         act = "resume"
-    elif frame is None or act in ("abandon", "handoff", "smalltalk", "deny"):
+    elif frame is None or act in ("abandon", "handoff", "smalltalk", "deny", "affirm"):
         return {**update, "notices": notices, **_non_task(state, config, act, intent)}
     if config.intent(frame["intent"]).requires_auth and who.user_id is None:
         if who.failed:

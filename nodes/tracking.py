@@ -55,8 +55,8 @@ SLOT_OF_ASKED = {
 class Tracked:
     """The result of tracking one message."""
 
-    # new | fill | correct | digress | switch | abandon | deny | smalltalk | auth | handoff |
-    # unknown
+    # new | fill | correct | digress | switch | abandon | deny | affirm | smalltalk | auth |
+    # handoff | unknown
     act: str
     intent: str  # the intent this turn is about
     commands: list[StackCommand]  # what the message does to the task stack, in order
@@ -559,6 +559,9 @@ def _start(spec: IntentSpec, text: str, slots: dict[str, Any]) -> TaskFrame:
     return frame
 
 
+AGREEMENT_WORDS = 4  # "yes", "yes please", "ok sounds good": a bare agreement, no request
+
+
 def _without_task(
     config: DomainConfig,
     spec: IntentSpec | None,
@@ -570,7 +573,9 @@ def _without_task(
     if spec is None:
         # "that's a no. don't cancel it", with nothing asked: a no, answered as one
         declines = slots.get("yes_no") == "no" or ex.negates_request(text)
-        act = "deny" if declines else "unknown"
+        # a bare "yes" with nothing asked (said once more after a change is done): agreed
+        agrees = slots.get("yes_no") == "yes" and len(text.split()) <= AGREEMENT_WORDS
+        act = "deny" if declines else "affirm" if agrees else "unknown"
         act = "auth" if any(slots.get(k) for k in IDENTITY_KEYS) else act
         return Tracked(act, intent, [], identity)
     if spec.kind == "write" and not slots.get("order_id") and ex.negates_request(text, spec.name):

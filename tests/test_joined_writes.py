@@ -119,3 +119,13 @@ def test_every_write_has_a_line_for_a_joined_listing_in_each_language() -> None:
     assert writes
     for name in writes:
         assert set(config.replies[f"item.{name}"]) >= {"en", "zh"}, name
+
+
+def test_a_yes_said_once_more_after_the_changes_is_no_misunderstanding(context: Context) -> None:
+    """A customer used to one yes per change says yes again once both are done."""
+    agent, _ = listed(context)
+    agent.send("s", "yes")
+    again = agent.send("s", "yes")
+    assert again.awaiting == "nothing" and "didn't understand" not in again.reply
+    assert "What else can I help you with?" in again.reply
+    assert again.values["unknown_streak"] == 0
