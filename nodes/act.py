@@ -415,6 +415,7 @@ def await_confirmation(
         )
     if reading.reading == "no":
         dropped = {**base, "plan": None, "joined": [], "listing": [], "confirm_rounds": 0}
+        dropped["confirmation"] = {**base["confirmation"], "declined": list(state.listing)}
         if reading.rest:  # "no — get me a human": the change is off, the rest is read anew
             said_no = [{"key": "declined.short", "data": {}}]
             update = {**dropped, "stack": apply(stack, Drop()), "notices": said_no}

@@ -342,6 +342,7 @@ def joined_writes(
     first: ActionPlan,
     limit: int,
     listing: Sequence[ListedWrite] | None = None,
+    declined: Sequence[ListedWrite] = (),
 ) -> list[JoinedWrite]:
     """The writes of the requests queued behind the task in focus that one yes covers with it.
 
@@ -351,7 +352,9 @@ def joined_writes(
     for one order, it is listed with the first for the same yes; the first that is not
     (a question to ask, a refusal, a change the orders before it would close) and all after
     it wait, as before. With ``listing`` (after the yes), a request joins only if its call is
-    exactly what was listed. At most ``limit`` writes in all.
+    exactly what was listed. A change of the kind and order of one the customer just said
+    no to (``declined``) is listed on its own, never beside another. At most ``limit``
+    writes in all.
     """
     joined: list[JoinedWrite] = []
     written = [(inp.intent, first)]
@@ -372,12 +375,19 @@ def joined_writes(
             or decided.split_off
             or task["orders"]
             or not _open_after(inp.config, written, task["intent"], plan)
+            or _alike(plan, declined)
             or (listing is not None and not is_listed(listing, plan["tool"], plan["args"]))
         ):
             break
         joined.append(JoinedWrite(intent=task["intent"], plan=plan, position=position))
         written.append((task["intent"], plan))
     return joined
+
+
+def _alike(plan: ActionPlan, writes: Sequence[ListedWrite]) -> bool:
+    """True when one of ``writes`` is ``plan``'s tool for ``plan``'s order."""
+    order_id = plan["args"].get("order_id")
+    return any(w["tool"] == plan["tool"] and w["args"].get("order_id") == order_id for w in writes)
 
 
 def _after(frame: TaskFrame, before: ActionPlan) -> TaskFrame:
@@ -484,7 +494,11 @@ def _joined(
         return []  # several orders of one change, or a split: listed as before
     config = domain_config(context)
     inp = policy_input(state, config, frame, "resume", state.user_id or state.channel_user_id)
-    return joined_writes(tool_caller(context), inp, stack, plan, context.max_writes_per_yes)
+    # what the customer said no to this turn ("no — …, then …"): its like is asked on its own
+    note = state.confirmation
+    declined = (note.get("declined") or []) if note is not None else []
+    caller = tool_caller(context)
+    return joined_writes(caller, inp, stack, plan, context.max_writes_per_yes, None, declined)
 
 
 def _without_announced(

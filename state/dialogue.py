@@ -90,6 +90,7 @@ class ConfirmationNote(TypedDict):
     rest: str  # yes_and_more: the new request; no: what followed the no
     changed: list[str]  # correction: which values differ from the listing
     corrected: NotRequired[list[ListedWrite]]  # correction: what was listed before it
+    declined: NotRequired[list[ListedWrite]]  # no: what was listed (and is now off)
 
 
 class HandoffPackage(TypedDict):
