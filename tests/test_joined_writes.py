@@ -17,7 +17,7 @@ from nodes.decide import _alike, _open_after
 from persistence.db import session_scope
 from persistence.models import Order
 from state.context import Context
-from state.dialogue import ActionPlan
+from state.dialogue import ActionPlan, ListedWrite
 
 HARPER = "I'm Harper Ahmed, zip 28268"
 PENDING = "#W2387014"  # kettle, helmet, espresso machine
@@ -134,7 +134,7 @@ def test_a_yes_said_once_more_after_the_changes_is_no_misunderstanding(context: 
 def test_a_change_like_one_just_declined_is_never_listed_beside_another() -> None:
     """τ² blind task 91: a return of the order whose return was just declined (misread) was
     listed beside the exchange asked instead, and one yes returned one item of three."""
-    declined = [{"tool": "return_delivered_order_items", "args": {"order_id": "#W1"}}]
+    declined = [ListedWrite(tool="return_delivered_order_items", args={"order_id": "#W1"})]
     assert _alike(plan("return_delivered_order_items", "#W1"), declined)
     assert not _alike(plan("return_delivered_order_items", "#W2"), declined)
     assert not _alike(plan("cancel_pending_order", "#W1"), declined)
