@@ -427,7 +427,11 @@ def _stack_after(stack: Sequence[TaskFrame], decided: TaskFrame | None) -> TaskS
 
 
 def _decided(
-    state: DialogueState, context: Context, decision: Decision, notices: list[dict[str, Any]]
+    state: DialogueState,
+    context: Context,
+    decision: Decision,
+    notices: list[dict[str, Any]],
+    user_id: str | None,
 ) -> dict[str, Any]:
     """Turn the policy's decision into the state update (handoff when asked too often)."""
     frame, understanding = state.frame, state.understanding
@@ -461,7 +465,7 @@ def _decided(
     if decision.handoff_reason:
         reply_data = {**reply_data, "reason": decision.handoff_reason}
     stack = _stack_after(state.stack, decision.frame)
-    joined = _joined(state, context, decision, stack)
+    joined = _joined(state, context, decision, stack, user_id)
     update["joined"] = joined  # (a listing asked again lists them again, or none)
     notices = _without_announced(notices, [j["intent"] for j in joined])
     later = []
@@ -484,7 +488,11 @@ def _decided(
 
 
 def _joined(
-    state: DialogueState, context: Context, decision: Decision, stack: Sequence[TaskFrame]
+    state: DialogueState,
+    context: Context,
+    decision: Decision,
+    stack: Sequence[TaskFrame],
+    user_id: str | None,
 ) -> list[JoinedWrite]:
     """The queued requests' writes listed with the one the policy decided to confirm."""
     plan, frame = decision.plan, decision.frame
@@ -493,7 +501,7 @@ def _joined(
     if frame["orders"] or decision.split_off:
         return []  # several orders of one change, or a split: listed as before
     config = domain_config(context)
-    inp = policy_input(state, config, frame, "resume", state.user_id or state.channel_user_id)
+    inp = policy_input(state, config, frame, "resume", user_id)
     # what the customer said no to this turn ("no — …, then …"): its like is asked on its own
     note = state.confirmation
     declined = (note.get("declined") or []) if note is not None else []
@@ -577,7 +585,7 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
             return {**update, **_ask_identity(state.stack, "auth.failed", {})}
         return {**update, **_ask_missing(state.stack, who.identity, state.language)}
     decision = decide_task(call, policy_input(state, config, frame, act, who.user_id))
-    return {**update, **_decided(state, context, decision, notices)}
+    return {**update, **_decided(state, context, decision, notices, who.user_id)}
 
 
 def policy_input(

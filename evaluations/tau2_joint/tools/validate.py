@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""Validate the joint-requests scenario files independently of generate.py.
+
+    python3 validate.py [DIR]     (default: the directory above this script)
+
+Checks: every file parses; only schema keys; header comment and task id; the only
+expectation is `authenticated: true` on the first (identification) turn; every order / user /
+item id and email mentioned in the turns or in `final` exists and belongs to the task's user
+(emails the task's own instructions give may be unknown to the database); the task's gold
+actions contain at least two write kinds; there are enough user turns for one yes per gold
+write plus a closing turn; `final` equals the task's gold write actions re-applied to a fresh
+db.json (re-implemented here, with τ² status/payment checks); the set has 20 files on 20
+distinct tasks, 6 of them Chinese (`task_NNN_zh_…`). Exit status 1 on any error.
+
+Data: τ²-bench retail (Sierra Research, MIT), read from ../shared/data/tau2_retail/.
+Adapted from evaluations/tau2_blind/tools/validate.py.
+"""
+import copy
+import glob
+import json
+import os
+import re
+import sys
+
+import yaml
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "shared", "data", "tau2_retail", "")  # ../shared beside the checkout
+USED = ["16", "23", "30", "35", "41", "55", "59", "71", "72", "74", "78", "86", "91", "96", "98",
+        "100", "102", "103", "109", "111"]
+N_FILES, N_ZH = 20, 6
+
+TOP_KEYS = {"name", "turns", "final"}
+TURN_KEYS = {"user", "expect"}
+FINAL_KEYS = {"orders", "users", "handoff"}
+ORDER_KEYS = {"status", "cancel_reason", "address", "items", "payment_history", "return_items",
+              "return_payment_method_id", "exchange_items", "exchange_new_items",
+              "exchange_payment_method_id", "exchange_price_difference"}
+STATUSES = {"pending", "processed", "delivered", "cancelled", "return requested",
+            "exchange requested", "pending (item modified)"}
+HEADER_RE = re.compile(r"^# Converted from τ²-bench retail task (\d+) \(Sierra Research, MIT\)\. "
+                       r"Final state = gold actions applied to db\.json\.$")
+FILE_RE = re.compile(r"^task_(\d{3})_(?:(zh)_)?[a-z0-9_]+\.yaml$")
+
+WRITES = {"cancel_pending_order", "modify_pending_order_items", "modify_pending_order_address",
+          "modify_pending_order_payment", "modify_user_address", "return_delivered_order_items",
+          "exchange_delivered_order_items", "transfer_to_human_agents"}
+STATE_WRITES = WRITES - {"transfer_to_human_agents"}
+
+errors = []
+
+
+def err(fn, msg):
+    errors.append("%s: %s" % (fn, msg))
+
+
+class Refused(Exception):
+    pass
+
+
+def is_gift(db, uid, pm):
+    m = db["users"][uid]["payment_methods"].get(pm)
+    if m is None:
+        raise Refused("unknown payment method %s" % pm)
+    return m["source"] == "gift_card"
+
+
+def variant_of(db, item, new_id):
+    v = db["products"][item["product_id"]]["variants"].get(new_id)
+    if v is None:
+        raise Refused("%s is not a variant of product %s" % (new_id, item["product_id"]))
+    if not v["available"]:
+        raise Refused("%s not available" % new_id)
+    return v
+
+
+def pick(order, ids):
+    pool = list(order["items"])
+    out = []
+    for i in ids:
+        hit = next((x for x in pool if x["item_id"] == i), None)
+        if hit is None:
+            raise Refused("item %s not in %s" % (i, order["order_id"]))
+        pool.remove(hit)
+        out.append(hit)
+    return out
+
+
+def apply(db, name, a):
+    """Apply one write; return True for a handoff."""
+    if name == "transfer_to_human_agents":
+        return True
+    addr = lambda: {k: a[k] for k in ("address1", "address2", "city", "country", "state", "zip")}
+    if name == "modify_user_address":
+        db["users"][a["user_id"]]["address"] = addr()
+        return False
+    o = db["orders"][a["order_id"]]
+    uid = o["user_id"]
+    st = o["status"]
+    if name == "cancel_pending_order":
+        if st != "pending":
+            raise Refused("cancel needs pending, is %s" % st)
+        if a["reason"] not in ("no longer needed", "ordered by mistake"):
+            raise Refused("reason")
+        for p in list(o["payment_history"]):
+            o["payment_history"].append(dict(transaction_type="refund", amount=p["amount"],
+                                             payment_method_id=p["payment_method_id"]))
+            if is_gift(db, uid, p["payment_method_id"]):
+                g = db["users"][uid]["payment_methods"][p["payment_method_id"]]
+                g["balance"] = round(g["balance"] + p["amount"], 2)
+        o["status"], o["cancel_reason"] = "cancelled", a["reason"]
+    elif name == "modify_pending_order_address":
+        if not st.startswith("pending"):
+            raise Refused("address change needs pending, is %s" % st)
+        o["address"] = addr()
+    elif name == "modify_pending_order_items":
+        if st != "pending":
+            raise Refused("item change needs pending, is %s" % st)
+        olds = pick(o, a["item_ids"])
+        news = [variant_of(db, it, n) for it, n in zip(olds, a["new_item_ids"])]
+        if len(olds) != len(news) or any(it["item_id"] == v["item_id"] for it, v in zip(olds, news)):
+            raise Refused("bad item lists")
+        diff = round(sum(v["price"] for v in news) - sum(it["price"] for it in olds), 2)
+        gift = is_gift(db, uid, a["payment_method_id"])
+        if gift and db["users"][uid]["payment_methods"][a["payment_method_id"]]["balance"] < diff:
+            raise Refused("gift card balance")
+        o["payment_history"].append(dict(transaction_type="payment" if diff > 0 else "refund",
+                                         amount=abs(diff), payment_method_id=a["payment_method_id"]))
+        if gift:
+            g = db["users"][uid]["payment_methods"][a["payment_method_id"]]
+            g["balance"] = round(g["balance"] - diff, 2)
+        for it, v in zip(olds, news):
+            it["item_id"], it["price"], it["options"] = v["item_id"], v["price"], copy.deepcopy(v["options"])
+        o["status"] = "pending (item modified)"
+    elif name == "return_delivered_order_items":
+        if st != "delivered":
+            raise Refused("return needs delivered, is %s" % st)
+        if not is_gift(db, uid, a["payment_method_id"]) and \
+                a["payment_method_id"] != o["payment_history"][0]["payment_method_id"]:
+            raise Refused("refund must go to the original method or a gift card")
+        pick(o, a["item_ids"])
+        o["status"] = "return requested"
+        o["return_items"] = sorted(a["item_ids"])
+        o["return_payment_method_id"] = a["payment_method_id"]
+    elif name == "exchange_delivered_order_items":
+        if st != "delivered":
+            raise Refused("exchange needs delivered, is %s" % st)
+        olds = pick(o, a["item_ids"])
+        news = [variant_of(db, it, n) for it, n in zip(olds, a["new_item_ids"])]
+        if any(it["item_id"] == v["item_id"] for it, v in zip(olds, news)):
+            raise Refused("same item")
+        diff = round(sum(v["price"] for v in news) - sum(it["price"] for it in olds), 2)
+        if is_gift(db, uid, a["payment_method_id"]) and \
+                db["users"][uid]["payment_methods"][a["payment_method_id"]]["balance"] < diff:
+            raise Refused("gift card balance")
+        o["status"] = "exchange requested"
+        o["exchange_items"] = sorted(a["item_ids"])
+        o["exchange_new_items"] = sorted(a["new_item_ids"])
+        o["exchange_payment_method_id"] = a["payment_method_id"]
+        o["exchange_price_difference"] = diff
+    else:
+        raise Refused("unsupported %s" % name)
+    return False
+
+
+def expected_final(db0, task, fn):
+    db = copy.deepcopy(db0)
+    handoff = False
+    for act in task["evaluation_criteria"]["actions"]:
+        if act["name"] in WRITES:
+            try:
+                handoff |= apply(db, act["name"], act["arguments"])
+            except Refused as e:
+                err(fn, "gold %s refused: %s" % (act["name"], e))
+    orders = {}
+    for oid, o in db["orders"].items():
+        d = {k: v for k, v in o.items() if db0["orders"][oid].get(k) != v}
+        if d:
+            orders[oid] = d
+    users = {}
+    for uid, u in db["users"].items():
+        u0 = db0["users"][uid]
+        d = {}
+        if u["address"] != u0["address"]:
+            d["address"] = u["address"]
+        pm = {k: v for k, v in u["payment_methods"].items() if u0["payment_methods"][k] != v}
+        if pm:
+            d["payment_methods"] = pm
+        if d:
+            users[uid] = d
+    out = {"handoff": handoff}
+    if orders:
+        out["orders"] = orders
+    if users:
+        out["users"] = users
+    return out
+
+
+def task_user(db, task):
+    for act in task["evaluation_criteria"]["actions"]:
+        a = act["arguments"]
+        if "user_id" in a:
+            return a["user_id"]
+        if a.get("order_id") in db["orders"]:
+            return db["orders"][a["order_id"]]["user_id"]
+        if act["name"] == "find_user_id_by_name_zip":
+            for uid, u in db["users"].items():
+                if (u["name"]["first_name"], u["name"]["last_name"], u["address"]["zip"]) == \
+                        (a["first_name"], a["last_name"], a["zip"]):
+                    return uid
+        if act["name"] == "find_user_id_by_email":
+            for uid, u in db["users"].items():
+                if u["email"] == a["email"]:
+                    return uid
+    return None
+
+
+def check_ids(fn, text, db, uid, task, item_owner_products):
+    u = db["users"][uid]
+    for oid in re.findall(r"#W\d{7}", text):
+        if oid not in db["orders"]:
+            err(fn, "order %s does not exist" % oid)
+        elif db["orders"][oid]["user_id"] != uid:
+            err(fn, "order %s belongs to %s" % (oid, db["orders"][oid]["user_id"]))
+    for m in re.findall(r"(?<!#)\bW(\d{7})\b", text):
+        oid = "#W" + m
+        if oid in db["orders"] and db["orders"][oid]["user_id"] != uid:
+            err(fn, "order %s belongs to another user" % oid)
+    for iid in re.findall(r"(?<!\d)\d{10}(?!\d)", text):
+        pid = next((p for p, pr in db["products"].items() if iid in pr["variants"]), None)
+        if pid is None:
+            err(fn, "item %s does not exist" % iid)
+        elif pid not in item_owner_products:
+            err(fn, "item %s is not a variant of a product the user ordered" % iid)
+    for em in re.findall(r"[\w.+-]+@[\w-]+\.\w+", text):
+        if em != u["email"]:
+            instr = json.dumps(task["user_scenario"], ensure_ascii=False)
+            if em not in instr:
+                err(fn, "email %s is neither the user's nor from the task instructions" % em)
+            if any(x["email"] == em for x in db["users"].values()):
+                err(fn, "email %s belongs to another user" % em)
+    for cand in re.findall(r"\b[a-z]+_[a-z]+_\d{4}\b", text):
+        if cand != uid:
+            err(fn, "user id %s is not the task user %s" % (cand, uid))
+    cards = {pm.get("last_four") for pm in u["payment_methods"].values()}
+    for four in re.findall(r"(?:ending(?: in)?|尾号)\s*(\d{4})", text):
+        if four not in cards:
+            err(fn, "no card ending %s on file for %s" % (four, uid))
+
+
+def main():
+    d = sys.argv[1] if len(sys.argv) > 1 else os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # evaluations/tau2_joint
+    db0 = json.load(open(DATA + "db.json"))
+    tasks = {t["id"]: t for t in json.load(open(DATA + "tasks.json"))}
+    files = sorted(glob.glob(os.path.join(d, "*.yaml")))
+    covered, zh, names = [], 0, set()
+    for path in files:
+        fn = os.path.basename(path)
+        m = FILE_RE.match(fn)
+        if not m:
+            err(fn, "bad file name")
+            continue
+        tid = str(int(m.group(1)))
+        if tid not in USED:
+            err(fn, "task %s is not in the set's task list" % tid)
+            continue
+        task = tasks[tid]
+        gold_writes = [a["name"] for a in task["evaluation_criteria"]["actions"] if a["name"] in STATE_WRITES]
+        if len(set(gold_writes)) < 2:
+            err(fn, "task %s gold has fewer than two write kinds: %s" % (tid, gold_writes))
+        raw = open(path, encoding="utf-8").read()
+        h = HEADER_RE.match(raw.split("\n", 1)[0])
+        if not h or h.group(1) != tid:
+            err(fn, "header comment missing or wrong task id")
+        try:
+            doc = yaml.safe_load(raw)
+        except yaml.YAMLError as e:
+            err(fn, "YAML error %s" % e)
+            continue
+        if not isinstance(doc, dict):
+            err(fn, "not a mapping")
+            continue
+        for k in set(doc) - TOP_KEYS:
+            err(fn, "unknown key %s" % k)
+        for k in ("name", "turns", "final"):
+            if k not in doc:
+                err(fn, "missing %s" % k)
+        name = doc.get("name", "")
+        if not str(name).startswith("τ² task %s" % tid):
+            err(fn, "name should start with 'τ² task %s'" % tid)
+        if name in names:
+            err(fn, "duplicate name")
+        names.add(name)
+        uid = task_user(db0, task)
+        user_products = {it["product_id"] for oid in db0["users"][uid]["orders"]
+                         for it in db0["orders"][oid]["items"]}
+        turns = doc.get("turns") or []
+        texts, cjk = [], False
+        for i, t in enumerate(turns):
+            if not isinstance(t, dict):
+                err(fn, "turn %d not a mapping" % i)
+                continue
+            for k in set(t) - TURN_KEYS:
+                err(fn, "turn %d: unknown key %s" % (i, k))
+            if not isinstance(t.get("user"), str) or not t["user"].strip():
+                err(fn, "turn %d: no user text" % i)
+                continue
+            texts.append(t["user"])
+            cjk |= bool(re.search(r"[\u4e00-\u9fff]", t["user"]))
+            ex = t.get("expect")
+            if i == 0:
+                if ex != {"authenticated": True}:
+                    err(fn, "turn 0 (identification) must have exactly expect: {authenticated: true}")
+            elif ex is not None:
+                err(fn, "turn %d: only the identification turn may have an expect" % i)
+        # identification, the requests, one yes per gold write, a closing turn
+        if len(texts) < len(gold_writes) + 3:
+            err(fn, "%d user turns for %d gold writes (need >= %d)" %
+                (len(texts), len(gold_writes), len(gold_writes) + 3))
+        if m.group(2) == "zh" and not cjk:
+            err(fn, "zh file without Chinese user text")
+        if m.group(2) != "zh" and cjk:
+            err(fn, "Chinese user text in a file not named task_NNN_zh_…")
+        zh += m.group(2) == "zh"
+        check_ids(fn, "\n".join(texts), db0, uid, task, user_products)
+        if texts:
+            u = db0["users"][uid]
+            ident = texts[0]
+            if u["email"] not in ident and u["name"]["first_name"] not in ident:
+                err(fn, "identification turn names neither the user's email nor first name")
+            if u["email"] not in ident and u["name"]["last_name"] in ident and u["address"]["zip"] not in ident:
+                err(fn, "identification by name without the profile zip %s" % u["address"]["zip"])
+        final = doc.get("final")
+        if not isinstance(final, dict):
+            err(fn, "no final")
+            continue
+        for k in set(final) - FINAL_KEYS:
+            err(fn, "final: unknown key %s" % k)
+        for oid, o in (final.get("orders") or {}).items():
+            if oid not in db0["orders"] or db0["orders"][oid]["user_id"] != uid:
+                err(fn, "final order %s not the user's" % oid)
+                continue
+            for k in set(o) - ORDER_KEYS:
+                err(fn, "final order %s: unknown field %s" % (oid, k))
+            if o.get("status") is not None and o["status"] not in STATUSES:
+                err(fn, "final order %s: bad status" % oid)
+            for key in ("return_items", "exchange_items"):
+                for iid in o.get(key, []):
+                    if iid not in [it["item_id"] for it in db0["orders"][oid]["items"]]:
+                        err(fn, "%s %s not in order %s" % (key, iid, oid))
+            for iid in o.get("exchange_new_items", []) + [it["item_id"] for it in o.get("items", [])]:
+                if not any(iid in p["variants"] for p in db0["products"].values()):
+                    err(fn, "final order %s: item %s does not exist" % (oid, iid))
+        for u in (final.get("users") or {}):
+            if u != uid:
+                err(fn, "final user %s is not the task user %s" % (u, uid))
+        exp = expected_final(db0, task, fn)
+        got = {k: final[k] for k in final}
+        got.setdefault("handoff", False)
+        if got != exp:
+            err(fn, "final differs from the recomputed gold state:\n  got %s\n  exp %s" %
+                (json.dumps(got, sort_keys=True), json.dumps(exp, sort_keys=True)))
+        covered.append(tid)
+    missing = [t for t in USED if t not in covered]
+    if missing:
+        err("(set)", "tasks not covered: %s" % missing)
+    dup = sorted({t for t in covered if covered.count(t) > 1})
+    if dup:
+        err("(set)", "tasks used more than once: %s" % dup)
+    if len(files) != N_FILES:
+        err("(set)", "%d files, expected %d" % (len(files), N_FILES))
+    if zh != N_ZH:
+        err("(set)", "%d Chinese files, expected %d" % (zh, N_ZH))
+    print("%d files, %d tasks covered, %d Chinese" % (len(files), len(set(covered)), zh))
+    for e in errors:
+        print("ERROR", e)
+    print("OK" if not errors else "%d error(s)" % len(errors))
+    sys.exit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()
