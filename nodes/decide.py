@@ -352,7 +352,8 @@ def joined_writes(
     for one order, it is listed with the first for the same yes; the first that is not
     (a question to ask, a refusal, a change the orders before it would close) and all after
     it wait, as before. With ``listing`` (after the yes), a request joins only if its call is
-    exactly what was listed. A change of the kind and order of one the customer just said
+    exactly what was listed (one not listed, such as a request said with the yes, is passed
+    over and waits). A change of the kind and order of one the customer just said
     no to (``declined``) is listed on its own, never beside another. At most ``limit``
     writes in all.
     """
@@ -378,7 +379,9 @@ def joined_writes(
             or _alike(plan, declined)
             or (listing is not None and not is_listed(listing, plan["tool"], plan["args"]))
         ):
-            break
+            if listing is None:
+                break
+            continue  # after the yes: a request said with it ("yes, and …") waits above them
         joined.append(JoinedWrite(intent=task["intent"], plan=plan, position=position))
         written.append((task["intent"], plan))
     return joined

@@ -956,6 +956,17 @@ def test_a_yes_to_both_counts_what_the_confirmation_said_would_follow() -> None:
     assert not read("yep, do all three", announced).executes
 
 
+@pytest.mark.parametrize(
+    "reply",
+    ["yes. Also change my default address to 12 Oak Street, Apt 3, Springfield, IL 62704"],
+)
+def test_a_number_inside_a_value_counts_nothing(reply: str) -> None:
+    """ "Apt 3" in a request said with a yes is no "all three"."""
+    assert "count_differs" not in read(reply).cues
+    assert not read("yes, do all 3 of them").executes
+    assert read("yes, do all three of them").cues == ("count_differs",)
+
+
 def test_a_yes_to_both_counts_the_changes_listed_together() -> None:
     """A cancellation and a profile address change listed for one yes: two writes, one order."""
     joined = Listed(**{**CANCEL.__dict__, "joined": ("update_default_address",), "writes": 2})
