@@ -653,3 +653,24 @@ def test_price_and_keep_words_say_only_what_they_say() -> None:
     assert price_choice("which costs less than $1000") is None
     assert same_keys("换一个不相同的容量", ["capacity"], RETAIL) == set()
     assert same_keys("相同的容量", ["capacity"], RETAIL) == {"capacity"}
+
+
+@pytest.mark.parametrize(
+    ("text", "source"),
+    [
+        ("the new address is on the tablet order", {"Tablet"}),
+        ("my tablet order already goes there", {"Tablet"}),
+        ("You can find the new address on the luggage order.", {"Luggage Set"}),
+        ("my luggage set order is already going to the new place", {"Luggage Set"}),
+        ("I want to use the address on my tablet order for it", {"Tablet"}),
+        ("my luggage order is going to the old address", set()),
+        ("return the tablet from my tablet order", set()),
+    ],
+)
+def test_an_order_named_as_where_the_address_is(text: str, source: set[str]) -> None:
+    """τ² joint task 109: "my luggage set order is already going to the new place … you can
+    find the new address on the luggage order" changed the luggage order to the old address."""
+    from understanding.catalogue import address_sources
+
+    config = load_domain("retail")
+    assert address_sources(text, list(config.lexicon_products), config.lexicon) == source

@@ -484,10 +484,16 @@ def kept_out(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
 
 # "The new address is on the tablet order", "my tablet order already goes there": an order
 # named as where an address is, by the product it holds.
+# "You can find the new address on the luggage order", "my luggage set order is already
+# going to the new place" say it the same way.
 ADDRESS_SOURCE = re.compile(
     r"\b(?:address|it|that|there)\b[^.;!?]{0,30}\b(?:is|are|was) (?:on|in) (?:my |the |that )?"
     r"(?P<a>[\w-]+(?: [\w-]+)?) order\b|"
-    r"\b(?:my |the )(?P<b>[\w-]+(?: [\w-]+)?) order (?:already )?(?:goes|ships|is going) there\b",
+    r"\b(?:find|take|get|use|copy|see)\b[^.;!?]{0,20}\baddress\b[^.;!?]{0,12}?\b(?:on|in|from|of) "
+    r"(?:my |the |that )?(?P<c>[\w-]+(?: [\w-]+)?) order\b|"
+    r"\b(?:my |the )(?P<b>[\w-]+(?: [\w-]+)?) order (?:is )?(?:already )?"
+    r"(?:goes|ships|shipping|going|headed|heading) "
+    r"(?:there|to (?:the |my |our )?new (?:place|home|house|address|apartment))\b",
     re.I,
 )
 
@@ -496,7 +502,8 @@ def address_sources(text: str, names: Sequence[str], lexicon: Lexicon) -> set[st
     """Products naming the order an address is taken from ("it's on the tablet order")."""
     found: set[str] = set()
     for match in ADDRESS_SOURCE.finditer(text):
-        found |= set(mentioned_products(match.group("a") or match.group("b"), names, lexicon))
+        named = match.group("a") or match.group("b") or match.group("c")
+        found |= set(mentioned_products(named, names, lexicon))
     return found
 
 
