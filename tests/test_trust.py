@@ -1844,3 +1844,18 @@ def test_a_request_of_items_in_two_orders_in_one_sentence_is_split_by_clause(
     second = agent.send("r", "yes")
     assert order(context, "#W9902530")["status"] == "return requested"
     assert second.awaiting == "confirmation" and "#W5644302" in second.reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My email is a1@example.com. If that doesn't work it's a2@example.com. Hurry up.",
+        "邮箱是 a1@example.com，不行的话试试 a2@example.com",
+    ],
+)
+def test_an_email_offered_as_the_fallback_of_the_first_is_tried_too(text: str) -> None:
+    """Joint blind task 35: "If that doesn't work it's …" offered a second address; only the
+    first (wrong) one was tried and the customer was never verified."""
+    from understanding import extractors as ex
+
+    assert ex.emails(text) == ["a1@example.com", "a2@example.com"]

@@ -376,9 +376,12 @@ MAX_EMAILS = 2  # "silva7872@… or amelia.silva7872@…, one of them is on file
 
 # Two addresses offered as alternatives, side by side: "a@… or b@…", "a@… and b@…",
 # "a@…，或者 b@…" (not two addresses of a forwarded message's headers).
+# "a@… or b@…", "a@…. If that doesn't work it's b@…", "a@…，不行的话试试 b@…"
 ALTERNATIVE_EMAILS = re.compile(
     EMAIL.pattern
-    + r"\s*[,，]?\s*(?:or|and|或者?|和|还是)\s*(?:maybe\s+|perhaps\s+)?"
+    + r"\s*[,，.;。；]?\s*(?:or|and|otherwise|else|if (?:that|it) (?:doesn't|does not|didn't|"
+    r"won't|fails)(?: work)?|或者?|和|还是|不行的话|要不然?|否则)\s*[,，]?\s*"
+    r"(?:(?:it's|it is|try|use|maybe|perhaps|就是|试试|用)\s*)?"
     + EMAIL.pattern,
     re.I,
 )
