@@ -333,15 +333,19 @@ def in_turn(
 def _joined_values(
     config: DomainConfig, others: Sequence[tuple[str, str]]
 ) -> list[tuple[str, str]]:
-    """Further requests, with a part that only pays a difference joined to the one before.
+    """Further requests, with a part only paying or refunding joined to the one before.
+
+    A part that only pays a difference, or only says where a refund goes, is a value.
 
     "…could the speaker be changed to the cheapest green one? PayPal for any difference,
-    please.": the payment is the item change's, no payment change of its own.
+    please.": the payment is the item change's, no payment change of its own; so is
+    "…智能手表我要退货，退款退回原来的付款方式 PayPal" the return's.
     """
     joined: list[tuple[str, str]] = []
     for intent, part in others:
         before = config.intents.get(joined[-1][0]) if joined else None
-        pays = ex.pays_difference(part) and _only_fills(part, before)
+        said = ex.pays_difference(part) or ex.says_refund_to(part)
+        pays = said and _only_fills(part, before)
         if joined and pays:
             joined[-1] = (joined[-1][0], f"{joined[-1][1]} {part}")
         else:

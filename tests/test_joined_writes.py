@@ -138,3 +138,40 @@ def test_a_change_like_one_just_declined_is_never_listed_beside_another() -> Non
     assert _alike(plan("return_delivered_order_items", "#W1"), declined)
     assert not _alike(plan("return_delivered_order_items", "#W2"), declined)
     assert not _alike(plan("cancel_pending_order", "#W1"), declined)
+
+
+ZH_TWO_THINGS = (
+    "我要办两件事：把我所有还没发货的待处理（pending）订单都取消，原因是不再需要了；另外，"
+    "已经收到的那个订单里的智能手表（Smart Watch，金色、金属表带、AMOLED 屏）我要退货，"
+    "退款退回原来的付款方式 PayPal。"
+)
+
+
+def test_a_bracketed_aside_is_never_cut_into_clauses() -> None:
+    """Joint blind task 16: the return's clause was cut after "（Smart Watch，", so the return
+    lost its product and the order it was in."""
+    from understanding.offline import segments
+
+    parts = segments(ZH_TWO_THINGS)
+    assert any("智能手表（Smart Watch，金色、金属表带、AMOLED 屏）我要退货" in p for p in parts)
+    assert segments("Cancel #W1 (the kettle, the helmet). Also return the lamp.") == [
+        "Cancel #W1 (the kettle, the helmet).",
+        "Also return the lamp.",
+    ]
+
+
+def test_where_a_refund_goes_is_the_request_before_it_not_a_payment_change() -> None:
+    from nodes.tracking import _joined_values
+
+    config = load_domain("retail")
+    others = [
+        ("return_items", "智能手表我要退货，"),
+        ("modify_payment", "退款退回原来的付款方式 PayPal。"),
+        ("session_summary", "最后告诉我一共能拿回多少钱。"),
+    ]
+    assert [i for i, _ in _joined_values(config, others)] == ["return_items", "session_summary"]
+    english = [("return_items", "return the lamp"), ("modify_payment", "refund it to my PayPal")]
+    assert [i for i, _ in _joined_values(config, english)] == ["return_items"]
+    # a payment change of another order is a request of its own
+    own = [("return_items", "return the lamp"), ("modify_payment", "pay #W2 with PayPal")]
+    assert [i for i, _ in _joined_values(config, own)] == ["return_items", "modify_payment"]

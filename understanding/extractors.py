@@ -381,8 +381,7 @@ ALTERNATIVE_EMAILS = re.compile(
     EMAIL.pattern
     + r"\s*[,，.;。；]?\s*(?:or|and|otherwise|else|if (?:that|it) (?:doesn't|does not|didn't|"
     r"won't|fails)(?: work)?|或者?|和|还是|不行的话|要不然?|否则)\s*[,，]?\s*"
-    r"(?:(?:it's|it is|try|use|maybe|perhaps|就是|试试|用)\s*)?"
-    + EMAIL.pattern,
+    r"(?:(?:it's|it is|try|use|maybe|perhaps|就是|试试|用)\s*)?" + EMAIL.pattern,
     re.I,
 )
 
@@ -871,6 +870,19 @@ def gloss_brackets(text: str) -> set[int]:
 def without_glosses(text: str) -> str:
     """``text`` without its glosses: the Chinese name they repeat stays."""
     return GLOSS.sub(lambda m: m.group(0)[0], text)
+
+
+# Words that say where a refund goes ("refund it to my PayPal", "退款退回原来的付款方式"): a
+# value of the return, exchange or cancellation it follows, not a change of the payment.
+REFUND_TO = re.compile(
+    r"\brefund(?:s|ed)?\b[^.;!?]{0,30}?\b(?:to|back to|on|onto|into)\b|退款|退回|退到|退至",
+    re.I,
+)
+
+
+def says_refund_to(text: str) -> bool:
+    """True when the text says where a refund goes."""
+    return REFUND_TO.search(text) is not None
 
 
 def pays_difference(text: str) -> bool:

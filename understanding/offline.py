@@ -989,9 +989,34 @@ def _names_orders(text: str) -> bool:
 
 
 def segments(text: str) -> list[str]:
-    """Split a message into sentences (only when it has more than one)."""
-    parts = [p.strip() for p in SENTENCE.split(text) if p and len(p.strip()) > 2]
+    """Split a message into sentences (only when it has more than one).
+
+    A bracketed aside is never cut: "智能手表（Smart Watch，金色、金属表带）我要退货" is one
+    clause, the product and what the brackets say of it.
+    """
+    parts = [p.strip() for p in _whole_brackets(SENTENCE.split(text)) if p]
+    parts = [p for p in parts if len(p) > 2]
     return parts if len(parts) > 1 else []
+
+
+OPENING, CLOSING = "(（", ")）"
+MAX_ASIDE = 120  # characters a bracket may hold before it is taken as unclosed
+
+
+def _whole_brackets(pieces: Sequence[str]) -> list[str]:
+    """``pieces`` with the ones cut inside a bracket joined back."""
+    joined: list[str] = []
+    depth = 0
+    for piece in pieces:
+        if depth > 0 and joined and len(joined[-1]) < MAX_ASIDE:
+            glue = "" if joined[-1][-1:] in "，、；" else " "
+            joined[-1] = f"{joined[-1]}{glue}{piece.strip()}"
+        else:
+            joined.append(piece)
+            depth = 0
+        depth += sum(piece.count(c) for c in OPENING) - sum(piece.count(c) for c in CLOSING)
+        depth = max(depth, 0)
+    return joined
 
 
 def _only_identity(slots: dict[str, Any]) -> bool:
