@@ -335,6 +335,12 @@ def agreed_orders(
     return plans, {**frame, "orders": queued}
 
 
+# What a policy may say before a change that its line in a joined listing says anyway: the
+# order it found ("That is order #W2", the listing names #W2). Anything else it says first
+# (the order is pending, so its items are changed instead) keeps the change on its own.
+SAID_BY_LISTING = ("order.found",)
+
+
 def joined_writes(
     call: ToolCaller,
     inp: PolicyInput,
@@ -372,7 +378,7 @@ def joined_writes(
             or plan is None
             or task is None
             or not plan["write"]
-            or decided.prefix
+            or any(key not in SAID_BY_LISTING for key, _ in decided.prefix)
             or decided.split_off
             or task["orders"]
             or not _open_after(inp.config, written, task["intent"], plan)

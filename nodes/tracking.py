@@ -291,7 +291,12 @@ def _sharing(
     if own:
         return frame
     if shared:
-        return {**frame, "utterances": [*frame["utterances"], *shared]}
+        # "…there's also a pending order of mine with five items in it, … could you cancel
+        # that whole order?": the number of items it holds describes it too
+        rest = message.replace(part, " ") if part in message else message
+        counted = ex.item_count_phrases(rest)
+        counts = counted if len(counted) == 1 and ex.refers_back(part) else []
+        return {**frame, "utterances": [*frame["utterances"], *shared, *counts]}
     if not ex.refers_back(part):
         return frame
     # "…And #W2 keeps its address, but I want to pay for it with my Visa": "it" is the

