@@ -257,3 +257,20 @@ def test_sentences_are_not_split_inside_an_email_address() -> None:
         "Cancel order #W3129046, I don't need it.",
     ]
     assert views("Hi.Cancel my order.It was a mistake") == ["Cancel my order.", "It was a mistake"]
+
+
+@pytest.mark.parametrize(
+    ("text", "taken_back"),
+    [
+        ("台灯也不换了，只换双肩包。确认，办吧。", False),
+        ("don't change the lamp, only the backpack.", False),
+        ("不换了", True),
+        ("don't exchange it, just return it", True),
+    ],
+)
+def test_an_item_left_out_of_a_change_that_goes_on_takes_nothing_back(
+    text: str, taken_back: bool
+) -> None:
+    """Joint blind task 72: "台灯也不换了，只换双肩包" at a question of the address change dropped
+    the address change ("好的，已放弃该请求")."""
+    assert ex.negates_request(text, "modify_address") is taken_back

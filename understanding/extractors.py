@@ -1133,10 +1133,27 @@ NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
 ]
 
 
+# "台灯也不换了，只换双肩包", "don't change the lamp, only the backpack": one item left out of a
+# change that goes on for another; no change is taken back.
+ONLY_CHANGE = re.compile(
+    r"只(?:要)?(?:换|改)|\bonly (?:change|exchange|swap|switch|modify)\b|"
+    r"\b(?:change|exchange|swap|switch) only\b|,?\s*only the \w+(?: \w+)?\s*(?:[.!]|$)",
+    re.I,
+)
+
+
 def negated_requests(text: str) -> set[str]:
-    """The requests a message takes back ("I'll keep the grill. Don't cancel it.")."""
+    """The requests a message takes back ("I'll keep the grill. Don't cancel it.").
+
+    A change said not to be made for one item while it is asked for another ("台灯也不换了，
+    只换双肩包") takes back no change.
+    """
+    narrows = ONLY_CHANGE.search(text) is not None
     return {
-        intent for pattern, intents in NEGATED_VERBS if pattern.search(text) for intent in intents
+        intent
+        for pattern, intents in NEGATED_VERBS
+        if pattern.search(text) and not (narrows and set(intents) >= set(CHANGES))
+        for intent in intents
     }
 
 
