@@ -162,7 +162,8 @@ def track(
     if others:  # the task starting now reads only its own part of the message
         own = text
         for _, part in others:
-            own = own.replace(part, " ")
+            for piece in part.split(ex.PART_JOIN):  # a request said in several places
+                own = own.replace(piece, " ")
         text = " ".join(own.split())
         # "Ordered it by mistake. Oh and my other order #W2 needs to go to …": an order only
         # another change names is that change's (a bare "the number is #W2" may be this task's)

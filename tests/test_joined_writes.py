@@ -211,3 +211,22 @@ def test_requests_whose_orders_were_found_for_them_are_listed_together(context: 
     agent.send("s", "yes")
     assert status(context, PENDING) == "cancelled"
     assert status(context, DELIVERED) == "return requested"
+
+
+def test_a_further_request_said_in_two_places_is_one_request_in_both() -> None:
+    """Joint blind task 111: the watch's item change, said after the laptop's, stayed in the
+    address change's words; the address change then asked which order, and "Yes, all of them"
+    changed the address of every order."""
+    from understanding import extractors as ex
+    from understanding.offline import offline_understander
+
+    reading = offline_understander("retail").read(
+        "I need a few changes, all together please: my laptop order should be sent to my New "
+        "York address (it's on one of my other orders); the laptop in it should become the i5 "
+        "one with a 256GB SSD in space grey; and my watch should have a black dial instead, but "
+        "keep the leather strap. Please use my gift card for any difference."
+    )
+    assert reading.intent == "modify_address"
+    [(intent, words)] = reading.others
+    assert intent == "modify_items"
+    assert "laptop" in words and "watch" in words and ex.PART_JOIN in words

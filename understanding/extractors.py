@@ -916,6 +916,9 @@ def means_other_order(text: str) -> bool:
     return bool(OTHER_ORDER.search(text))
 
 
+PART_JOIN = "\n"  # between the parts of one further request said in several places
+
+
 def item_count_phrases(text: str) -> list[str]:
     """The words that describe an order by its number of items ("five items"), in order."""
     return [m.group(0) for m in ITEM_COUNT.finditer(text)]

@@ -648,7 +648,13 @@ class OfflineUnderstander:
             own |= {i for _, part in asked for i in ex.order_ids(part)}
         others: list[tuple[str, str]] = []
         for label, part in asked:
-            if label in seen or (family is not None and self._family(label) == family):
+            if label in seen and label != main and not self._same_family(label, family):
+                # "…the laptop in it should become the i5 one; and my watch should have a
+                # black dial": a further request said in two parts is one request in both
+                at = next(i for i, (other, _) in enumerate(others) if other == label)
+                others[at] = (label, f"{others[at][1]}{ex.PART_JOIN}{part}")
+                continue
+            if label in seen or self._same_family(label, family):
                 continue
             if self._main_without_its_order(main, label, part):
                 continue
@@ -664,6 +670,9 @@ class OfflineUnderstander:
             seen.add(label)
             others.append((label, part))
         return tuple(others)
+
+    def _same_family(self, label: str, family: str | None) -> bool:
+        return family is not None and self._family(label) == family
 
     def _main_without_its_order(self, main: str, label: str, part: str) -> bool:
         """True when a sentence is the main request read without the order it is about.
