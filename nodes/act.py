@@ -341,11 +341,12 @@ def await_confirmation(
         session_id(), "confirmation", reading.reading, {"text": text, **note_of(reading)}
     )
     stack = state.stack
-    if reading.declined:  # "… but don't switch the payment after all": that request is off
-        stack = apply(
-            stack, DropWaiting(declined_intents(domain_config(context), stack, reading.declined))
-        )
-        base["stack"] = stack
+    # "… but don't switch the payment after all": that request is off
+    stack, joined = _without_declined(context, state, reading)
+    base.update(stack=stack, joined=joined)
+    if len(joined) < len(state.joined) and not reading.executes:
+        # a change listed with this one is off: what is left is decided and listed again
+        return Command(goto="check_policy", update=_listed_again(base, state))
     if reading.executes:
         agreed = _agreed(context, state, reading, stack)
         return Command(goto="execute_tool", update={**base, **agreed})
@@ -366,10 +367,12 @@ def await_confirmation(
                 "notices": [{"key": "agenda.queued", "data": queued, "after": True}],
             },
         )
-    ahead = joined_correction(domain_config(context), state, plan, reading)
+    ahead = joined_correction(domain_config(context), joined, plan, reading, text)
     if ahead is None:
         ahead = words_for_waiting(context, stack, plan, reading, text)
-    if ahead is not None and ahead in {j["position"] for j in state.joined}:
+    if ahead is not None and not 0 <= ahead < len(stack):
+        ahead = None
+    if ahead is not None and ahead in {j["position"] for j in joined}:
         # said for a change listed with this one ("refund the return to my gift card" when a
         # cancellation is listed first): kept for it, and the whole listing is decided and
         # listed again, for a new yes
@@ -557,20 +560,82 @@ def declined_intents(
 
 
 def joined_correction(
-    config: DomainConfig, state: DialogueState, plan: ActionPlan, reading: ConfirmationReading
+    config: DomainConfig,
+    joined: Sequence[JoinedWrite],
+    plan: ActionPlan,
+    reading: ConfirmationReading,
+    text: str,
 ) -> int | None:
     """The change listed with the first one that a correction speaks to (its stack index).
 
     A correction of a kind of value (a payment, an address) the first listed change takes
-    none of, and exactly one of the changes listed with it takes, is for that one.
+    none of is for the one change listed with it that takes it; of several, for the one whose
+    order the correction names, or whose own target it names ("my default address").
     """
-    if reading.reading != "correction" or not state.joined:
+    if reading.reading != "correction" or not joined:
         return None
     keys = {k for kind in reading.changed for k in config.corrected_args.get(kind, ())}
-    if not keys or keys & set(plan["args"]):
+    if not keys or keys & _arg_keys(plan):
         return None
-    takers = [j["position"] for j in state.joined if keys & set(j["plan"]["args"])]
-    return takers[0] if len(takers) == 1 else None
+    takers = [j for j in joined if keys & _arg_keys(j["plan"])]
+    named = set(ex.order_ids(text))
+    if len(takers) > 1 and named:
+        takers = [j for j in takers if j["plan"]["args"].get("order_id") in named]
+    if len(takers) > 1:
+        intents = [j["intent"] for j in takers]
+        takers = [
+            j
+            for j in takers
+            if all(
+                config.names_own_target(j["intent"], o, text) for o in intents if o != j["intent"]
+            )
+        ]
+    return takers[0]["position"] if len(takers) == 1 else None
+
+
+def _arg_keys(plan: ActionPlan) -> set[str]:
+    """The names of a call's arguments, and of the fields of the ones made of fields."""
+    args = plan["args"]
+    return {*args, *(k for v in args.values() if isinstance(v, Mapping) for k in v)}
+
+
+def _without_declined(
+    context: Context, state: DialogueState, reading: ConfirmationReading
+) -> tuple[TaskStack, list[JoinedWrite]]:
+    """The stack without the waiting requests a reply declines, and the joined changes left."""
+    if not reading.declined:
+        return list(state.stack), list(state.joined)
+    config = domain_config(context)
+    stack = apply(state.stack, DropWaiting(declined_intents(config, state.stack, reading.declined)))
+    return stack, rejoined(state.stack, stack, state.joined)
+
+
+def rejoined(
+    before: Sequence[TaskFrame], after: Sequence[TaskFrame], joined: Sequence[JoinedWrite]
+) -> list[JoinedWrite]:
+    """The joined changes whose requests are still on the stack, at their places in ``after``."""
+    places: list[JoinedWrite] = []
+    taken: set[int] = set()
+    for j in joined:
+        frame = before[j["position"]] if 0 <= j["position"] < len(before) else None
+        place = next((i for i, f in enumerate(after) if f == frame and i not in taken), None)
+        if place is not None:
+            taken.add(place)
+            places.append({**j, "position": place})
+    return places
+
+
+def _listed_again(base: dict[str, Any], state: DialogueState) -> dict[str, Any]:
+    """The update that decides the listed change anew and lists what is left for a new yes."""
+    understanding = state.understanding
+    return {
+        **base,
+        "plan": None,
+        "joined": [],
+        "listing": [],
+        "confirm_rounds": 0,
+        "understanding": {**understanding, "act": "resume"} if understanding else None,
+    }
 
 
 def words_for_waiting(
@@ -980,8 +1045,15 @@ def _finish_steps(
             "reply_data": {"reason": "tool_failure"},
         }
     queued = list(frame["orders"] or []) if frame else []
-    # the requests whose writes were steps of this task are over: done, or told why not
-    stack = without_positions(state.stack, [j["position"] for j in state.joined])
+    # the requests whose writes ran as steps of this task are over: done, or told why not;
+    # one never reached waits, and is taken up next
+    joined_results = results[len(results) - len(state.joined) :] if state.joined else []
+    ran_joined = [
+        j["position"]
+        for j, (_, outcome) in zip(state.joined, joined_results, strict=True)
+        if outcome is not None
+    ]
+    stack = without_positions(state.stack, ran_joined)
     if frame is not None and queued:
         stack = apply(stack, Update(next_in_queue(frame, queued)))
     else:

@@ -263,7 +263,8 @@ def test_sentences_are_not_split_inside_an_email_address() -> None:
     ("text", "taken_back"),
     [
         ("台灯也不换了，只换双肩包。确认，办吧。", False),
-        ("don't change the lamp, only the backpack.", False),
+        ("don't change the lamp, only change the backpack.", False),
+        ("Actually don't exchange anything, only the return", True),
         ("不换了", True),
         ("don't exchange it, just return it", True),
     ],

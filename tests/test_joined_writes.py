@@ -230,3 +230,71 @@ def test_a_further_request_said_in_two_places_is_one_request_in_both() -> None:
     [(intent, words)] = reading.others
     assert intent == "modify_items"
     assert "laptop" in words and "watch" in words and ex.PART_JOIN in words
+
+
+# --------------------------------------------------------------------------- review of the change
+
+LUCAS = "I'm Lucas Brown, zip 92127"  # pending #W8194764 and #W2953303, PayPal only
+
+
+def test_a_declined_change_beside_a_correction_lists_what_is_left(context: Context) -> None:
+    """The review: after "don't change my default address" the stack was shorter, and the
+    correction went to a stale place (a crash on every later message, or the wrong change)."""
+    agent = Keel(context)
+    agent.send("s", HARPER)
+    listed = agent.send(
+        "s",
+        f"cancel order {PENDING} because I no longer need it, return the toothbrush from "
+        f"{DELIVERED} to the original payment, and change my default address to 100 Oak "
+        "Street, Charlotte, NC 28202",
+    )
+    assert "3 changes" in listed.reply
+    turn = agent.send("s", "don't change my default address. and refund the return to paypal")
+    assert turn.awaiting == "confirmation" and "2 changes" in turn.reply
+    assert "default address" not in turn.reply
+    agent.send("s", "yes")
+    assert status(context, PENDING) == "cancelled"
+    assert status(context, DELIVERED) == "return requested"
+
+
+def test_an_address_correction_naming_its_order_goes_to_that_change(context: Context) -> None:
+    """The review: the correction was read against the cancellation listed first, which it
+    turned into a cancellation of the order whose address was to change."""
+    agent = Keel(context)
+    agent.send("s", LUCAS)
+    agent.send(
+        "s",
+        "cancel #W8194764 because I ordered it by mistake, change the shipping address of "
+        "#W2953303 to 100 Oak Street, San Diego, CA 92101, and change my default address to "
+        "300 Pine Street, San Diego, CA 92102",
+    )
+    turn = agent.send(
+        "s", "the address for #W2953303 should be 200 Elm Street, San Diego, CA 92103"
+    )
+    assert "3 changes" in turn.reply and "cancel order #W8194764" in turn.reply
+    assert "ship order #W2953303 to 200 Elm Street" in turn.reply
+    turn = agent.send(
+        "s", "actually my default address should be 400 Birch Street, San Diego, CA 92104"
+    )
+    assert "default address to 400 Birch Street" in turn.reply
+    assert "ship order #W2953303 to 200 Elm Street" in turn.reply
+    agent.send("s", "yes")
+    with session_scope(context.database_url) as session:
+        order = session.get(Order, "#W2953303")
+        assert order is not None and order.address1 == "200 Elm Street"
+        assert str(session.get(Order, "#W8194764").status) == "cancelled"  # type: ignore[union-attr]
+
+
+def test_a_joined_change_never_reached_waits_and_is_listed_again(demo_db_url: str) -> None:
+    """The review: the cancellation refused by the store, the return behind it was dropped."""
+    context = Context(
+        database_url=demo_db_url,
+        tool_faults={"cancel_pending_order": "permission"},
+        retry_backoff_seconds=(0.0,),
+    )
+    agent, _ = listed(context)
+    turn = agent.send("s", "yes")
+    assert status(context, PENDING) == "pending" and status(context, DELIVERED) == "delivered"
+    assert turn.awaiting == "confirmation" and f"from order {DELIVERED}" in turn.reply
+    agent.send("s", "yes")
+    assert status(context, DELIVERED) == "return requested"

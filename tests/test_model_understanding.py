@@ -897,3 +897,27 @@ def test_the_models_cancel_command_drops_the_task_through_the_graph(tmp_path: Pa
         clear_model_caches()
     assert turns[-1].awaiting == "nothing" and "dropped that request" in turns[-1].reply
     assert turns[-1].values["stack"] == []
+
+
+def test_the_models_cancel_command_never_drops_a_task_beside_a_value_or_a_request(
+    offline: OfflineUnderstander, db_url: str
+) -> None:
+    """The review: a look-up of another order, or an answer to the question asked, beside a
+    cancel_task dropped the task in progress."""
+    cancel = {"command": "cancel_task"}
+    understander, _ = scripted(
+        offline,
+        db_url,
+        command_reading("order_status", cancel, order_id="#W4110297"),
+        command_reading(UNKNOWN, cancel, order_id="#W1234567"),
+    )
+    asked = understander.read("and where's #W4110297 right now?", active_intent="cancel_order")
+    assert not asked.cancels
+    told = understander.read("hmm it's #W1234567 I think", active_intent="cancel_order")
+    assert not told.cancels
+    assert set(rejected_commands(db_url).values()) == {"the message goes on with the task"}
+    other, _ = scripted(offline, db_url, command_reading("order_status", cancel))
+    assert not other.read(
+        "what's the status of my other order?", active_intent="cancel_order"
+    ).cancels
+    assert rejected_commands(db_url) == {"cancel_task": "another request is asked"}

@@ -1140,7 +1140,7 @@ NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
 # change that goes on for another; no change is taken back.
 ONLY_CHANGE = re.compile(
     r"只(?:要)?(?:换|改)|\bonly (?:change|exchange|swap|switch|modify)\b|"
-    r"\b(?:change|exchange|swap|switch) only\b|,?\s*only the \w+(?: \w+)?\s*(?:[.!]|$)",
+    r"\b(?:change|exchange|swap|switch) only\b",
     re.I,
 )
 

@@ -705,8 +705,8 @@ def _why_not(entry: Mapping[str, Any], said: _Said) -> str | None:
       and cannot_handle must agree with its kind.
     - fill_slot and correct_slot must name a slot whose value the message states (checked
       like every value); a correction needs a task in progress.
-    - cancel_task needs a task in progress, and neither asks for it again nor gives it a
-      value in the same message.
+    - cancel_task needs a task in progress, and the message neither asks for it again, nor
+      states a value, nor asks for another request.
     - affirm and deny answer only a question the agent asked, never against the yes_no the
       message states.
     """
@@ -723,8 +723,14 @@ def _why_not(entry: Mapping[str, Any], said: _Said) -> str | None:
     if name == "cancel_task":
         if said.active_intent is None:
             return "no task in progress"
-        goes_on = said.intent == said.active_intent or said.fills
-        return "the message goes on with the task" if goes_on else None
+        values = set(said.slots) - {"yes_no"}
+        goes_on = said.intent == said.active_intent or said.fills or bool(values)
+        if goes_on:
+            return "the message goes on with the task"
+        # another request beside it: the task waits (a digression) or is replaced by the
+        # offline rules ("forget the return, cancel #W2 instead"), never dropped by the model
+        asks = said.spec is not None and said.spec.kind in ("read", "write", "knowledge")
+        return "another request is asked" if asks else None
     if name in ("affirm", "deny"):
         answer = "yes" if name == "affirm" else "no"
         if said.expected_slot is None:
@@ -963,7 +969,7 @@ class ModelUnderstander:
             self.config,
             raw.get("commands"),
             intent=intent,
-            slots=slots,
+            slots=model_slots,  # what the model itself read in the message
             active_intent=active_intent,
             expected_slot=expected_slot,
         )

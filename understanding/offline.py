@@ -1009,6 +1009,7 @@ def segments(text: str) -> list[str]:
 
 
 OPENING, CLOSING = "(（", ")）"
+EMOTICON = re.compile(r"[:;]-?[()]")
 MAX_ASIDE = 120  # characters a bracket may hold before it is taken as unclosed
 
 
@@ -1023,7 +1024,8 @@ def _whole_brackets(pieces: Sequence[str]) -> list[str]:
         else:
             joined.append(piece)
             depth = 0
-        depth += sum(piece.count(c) for c in OPENING) - sum(piece.count(c) for c in CLOSING)
+        plain = EMOTICON.sub(" ", piece)  # ":(" opens no aside
+        depth += sum(plain.count(c) for c in OPENING) - sum(plain.count(c) for c in CLOSING)
         depth = max(depth, 0)
     return joined
 
