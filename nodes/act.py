@@ -148,6 +148,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
 
 
 def _task_of(config: DomainConfig, intent: str) -> str:
+    """The task an intent is, as the confirmation reader names it: its family, or itself."""
     spec = config.intents.get(intent)
     return (spec.family or spec.name) if spec else intent
 
@@ -377,24 +378,14 @@ def await_confirmation(
         # cancellation is listed first): kept for it, and the whole listing is decided and
         # listed again, for a new yes
         told = told_waiting(stack, ahead, text, _values_for(context, stack[ahead], text))
-        understanding = state.understanding
+        # (the notice is said only if it is not listed again: then it waits behind the listing)
+        noted = {"requests": [f"request.{stack[ahead]['intent']}"]}
         return Command(
             goto="check_policy",
             update={
-                **base,
-                "plan": None,
-                "listing": [],
-                "confirm_rounds": 0,
+                **_listed_again(base, state),
                 "stack": told,
-                # (said only if it is not listed again: then it waits behind the listing)
-                "notices": [
-                    {
-                        "key": "agenda.noted",
-                        "data": {"requests": [f"request.{stack[ahead]['intent']}"]},
-                        "after": True,
-                    }
-                ],
-                "understanding": {**understanding, "act": "resume"} if understanding else None,
+                "notices": [{"key": "agenda.noted", "data": noted, "after": True}],
             },
         )
     if ahead is not None:
@@ -551,12 +542,7 @@ def declined_intents(
     config: DomainConfig, stack: Sequence[TaskFrame], tasks: Sequence[str]
 ) -> tuple[str, ...]:
     """The intents of the waiting tasks that are of ``tasks`` (intent names or families)."""
-
-    def task_of(frame: TaskFrame) -> str:
-        spec = config.intents.get(frame["intent"])
-        return (spec.family or spec.name) if spec else frame["intent"]
-
-    return tuple({f["intent"] for f in waiting(stack) if task_of(f) in tasks})
+    return tuple({f["intent"] for f in waiting(stack) if _task_of(config, f["intent"]) in tasks})
 
 
 def joined_correction(
@@ -950,7 +936,8 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
 
 def without_positions(stack: Sequence[TaskFrame], positions: Sequence[int]) -> TaskStack:
     """The stack without the frames at ``positions`` (requests taken into the task in focus)."""
-    return [f for i, f in enumerate(stack) if i not in set(positions)]
+    gone = set(positions)
+    return [f for i, f in enumerate(stack) if i not in gone]
 
 
 def with_order_before(stack: TaskStack, order_id: Any) -> TaskStack:
