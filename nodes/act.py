@@ -27,7 +27,14 @@ from nodes.common import (
     session_id,
     tool_caller,
 )
-from nodes.decide import agreed_orders, is_listed, joined_writes, next_in_queue, policy_input
+from nodes.decide import (
+    agreed_orders,
+    is_listed,
+    joined_writes,
+    next_in_queue,
+    policy_input,
+    with_order_of,
+)
 from nodes.intake import screen
 from nodes.render import render
 from planning.reflection import canonical
@@ -941,18 +948,12 @@ def without_positions(stack: Sequence[TaskFrame], positions: Sequence[int]) -> T
 
 
 def with_order_before(stack: TaskStack, order_id: Any) -> TaskStack:
-    """The request taken up, given the order of the one before it when it points back at it.
-
-    "…change the lamp to black. And ship it to my default address instead": once the item
-    change is done, "it" is its order (the request was marked ``same_order`` when queued).
-    """
+    """The request taken up, given the order of the one before it when it points back at it."""
     frame = current(stack)
-    if frame is None or not frame.get("same_order") or frame["slots"].get("order_id"):
+    if frame is None:
         return stack
-    if not order_id:
-        return stack
-    slots = {**frame["slots"], "order_id": str(order_id)}
-    return apply(stack, Update({**frame, "slots": slots, "same_order": False}))
+    given = with_order_of(frame, order_id)
+    return stack if given is frame else apply(stack, Update(given))
 
 
 def step_results(

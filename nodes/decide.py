@@ -366,7 +366,7 @@ def joined_writes(
     joined: list[JoinedWrite] = []
     written = [(inp.intent, first)]
     for position in range(len(stack) - 2, -1, -1):
-        frame = _after(stack[position], written[-1][1])
+        frame = with_order_of(stack[position], written[-1][1]["args"].get("order_id"))
         if frame["kind"] != "queued" or frame["orders"] or len(written) >= limit:
             break
         decided = decide_task(
@@ -399,9 +399,12 @@ def _alike(plan: ActionPlan, writes: Sequence[ListedWrite]) -> bool:
     return any(w["tool"] == plan["tool"] and w["args"].get("order_id") == order_id for w in writes)
 
 
-def _after(frame: TaskFrame, before: ActionPlan) -> TaskFrame:
-    """A request about "the same order" as the one before it, given that order."""
-    order_id = before["args"].get("order_id")
+def with_order_of(frame: TaskFrame, order_id: Any) -> TaskFrame:
+    """A request about "the same order" as the one before it, given that order.
+
+    "…change the lamp to black. And ship it to my default address instead": "it" is the
+    order of the request before (the request was marked ``same_order`` when queued).
+    """
     if not frame.get("same_order") or frame["slots"].get("order_id") or not order_id:
         return frame
     return {**frame, "slots": {**frame["slots"], "order_id": str(order_id)}, "same_order": False}

@@ -31,7 +31,7 @@ from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, Field, create_model
 
-from domain.config import DomainConfig
+from domain.config import DomainConfig, IntentSpec
 from state.context import Context
 from understanding import extractors as ex
 from understanding.confirmation import READINGS, ConfirmationReading, Listed, ReadingKind
@@ -691,7 +691,7 @@ class _Said:
     """What a command is checked against: the reading and the dialogue around it."""
 
     intent: str
-    spec: Any  # the intent's IntentSpec (None: UNKNOWN)
+    spec: IntentSpec | None  # None: UNKNOWN
     slots: Mapping[str, Any]
     active_intent: str | None
     expected_slot: str | None
