@@ -154,6 +154,10 @@ def test_a_bracketed_aside_is_never_cut_into_clauses() -> None:
 
     parts = segments(ZH_TWO_THINGS)
     assert any("智能手表（Smart Watch，金色、金属表带、AMOLED 屏）我要退货" in p for p in parts)
+    # ":(" opens no aside (the review)
+    assert (
+        len(segments("I'm so sad :( cancel #W1, I no longer need it. Also return the lamp.")) == 2
+    )
     assert segments("Cancel #W1 (the kettle, the helmet). Also return the lamp.") == [
         "Cancel #W1 (the kettle, the helmet).",
         "Also return the lamp.",
