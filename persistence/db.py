@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Engine, create_engine, event, inspect, make_url, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from persistence.models import Base
@@ -47,7 +47,33 @@ def get_engine(url: str) -> Engine:
     else:
         engine = create_engine(url, pool_pre_ping=True)
     Base.metadata.create_all(engine)
+    add_missing_columns(engine)
     return engine
+
+
+def add_missing_columns(engine: Engine) -> list[str]:
+    """Add the nullable columns a store made by an earlier version lacks (``table.column``).
+
+    ``create_all`` makes missing tables, never missing columns: a data folder kept from
+    before a column was added (the orders' dates) would fail every read of its table.
+    Only nullable columns are added, so no existing row needs a value.
+    """
+    inspector = inspect(engine)
+    added: list[str] = []
+    with engine.begin() as connection:
+        for table in Base.metadata.sorted_tables:
+            if not inspector.has_table(table.name):
+                continue
+            present = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name in present or not column.nullable:
+                    continue
+                kind = column.type.compile(dialect=engine.dialect)
+                connection.execute(
+                    text(f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {kind}')
+                )
+                added.append(f"{table.name}.{column.name}")
+    return added
 
 
 @lru_cache(maxsize=16)

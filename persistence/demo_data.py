@@ -16,8 +16,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from sqlalchemy import select
+
+from persistence.db import session_scope
+from persistence.models import Order
 from persistence.tau2 import ImportCounts, import_tau2
 
 DEMO_SEED = 7
@@ -787,6 +792,50 @@ def _ship_some_elsewhere(
         }
 
 
-def load_demo_data(url: str, seed: int = DEMO_SEED) -> ImportCounts:
-    """Replace the business data of ``url`` with the demo store (see :func:`import_tau2`)."""
-    return import_tau2(generate_demo_data(seed), url)
+# Days between an order's placing and its last status change, by status (low, high).
+STATUS_DELAY_DAYS: dict[str, tuple[float, float]] = {
+    "pending": (0.0, 0.0),
+    "processed": (0.5, 2.0),
+    "delivered": (2.0, 7.0),
+    "cancelled": (0.0, 3.0),
+}
+ORDER_HISTORY_DAYS = 90  # demo orders are placed over the last 90 days before the load
+
+
+def order_dates(
+    seed: int, order_ids: list[str], statuses: list[str], now: datetime
+) -> list[tuple[datetime, datetime]]:
+    """``(placed_at, updated_at)`` of each order: placed in the last 90 days, in file order.
+
+    Drawn from a generator of its own (the rest of the store stays as it was); a status
+    change never lies after ``now``. Orders later in the file were placed later.
+    """
+    rng = random.Random(f"{seed}-dates")
+    count = max(len(order_ids), 1)
+    dates: list[tuple[datetime, datetime]] = []
+    for index, status in enumerate(statuses):
+        days_ago = ORDER_HISTORY_DAYS * (1 - (index + rng.random()) / count)
+        placed = now - timedelta(days=days_ago)
+        low, high = STATUS_DELAY_DAYS.get(status, (1.0, 10.0))
+        updated = min(placed + timedelta(days=rng.uniform(low, high)), now)
+        dates.append((placed, updated))
+    return dates
+
+
+def _date_orders(url: str, seed: int, now: datetime) -> None:
+    with session_scope(url) as session:
+        orders = session.scalars(select(Order).order_by(Order.seq)).all()
+        dated = order_dates(seed, [o.order_id for o in orders], [o.status for o in orders], now)
+        for order, (placed, updated) in zip(orders, dated, strict=True):
+            order.placed_at, order.updated_at = placed, updated
+
+
+def load_demo_data(url: str, seed: int = DEMO_SEED, now: datetime | None = None) -> ImportCounts:
+    """Replace the business data of ``url`` with the demo store (see :func:`import_tau2`).
+
+    The τ² shape has no dates; the demo orders are dated relative to ``now`` (the load
+    time by default), so that operators' questions about last week have answers.
+    """
+    counts = import_tau2(generate_demo_data(seed), url)
+    _date_orders(url, seed, now or datetime.now(UTC))
+    return counts

@@ -178,3 +178,61 @@ def test_loads_into_sqlite_and_exports_back(tmp_path: Path, demo: dict[str, Any]
     exported = export_db(url)
     assert exported == demo
     assert json.dumps(exported) == json.dumps(demo)
+
+
+def test_demo_orders_are_dated_within_the_last_90_days(demo_db_url: str) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import select
+
+    from persistence.db import session_scope
+    from persistence.models import Order
+
+    with session_scope(demo_db_url) as session:
+        orders = session.scalars(select(Order).order_by(Order.seq)).all()
+    now = datetime.now(UTC).replace(tzinfo=None)
+    for order in orders:
+        assert order.placed_at is not None and order.updated_at is not None
+        placed, updated = (d.replace(tzinfo=None) for d in (order.placed_at, order.updated_at))
+        assert now - timedelta(days=91) <= placed <= updated <= now
+        if order.status == "pending":
+            assert placed == updated
+
+
+def test_a_store_made_before_a_column_was_added_gets_it(tmp_path: Path) -> None:
+    import sqlite3
+
+    from persistence.db import get_engine, sqlite_url
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE orders (order_id VARCHAR(32) PRIMARY KEY, seq INTEGER)")
+    get_engine(sqlite_url(path))
+    with sqlite3.connect(path) as connection:
+        names = {row[1] for row in connection.execute("PRAGMA table_info(orders)")}
+    assert {"placed_at", "updated_at", "cancel_reason"} <= names
+
+
+def test_a_cancellation_records_when_the_status_changed(demo_db_url: str) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import select
+
+    from persistence.db import session_scope
+    from persistence.models import Order
+    from tools.catalog import build_registry
+    from tools.registry import ToolContext
+
+    with session_scope(demo_db_url) as session:
+        order = session.scalars(select(Order).where(Order.status == "pending")).first()
+        assert order is not None
+        order_id, before = order.order_id, order.updated_at
+    tool = build_registry("retail").get("cancel_pending_order")
+    args = {"order_id": order_id, "reason": "no longer needed"}
+    tool.run(ToolContext(database_url=demo_db_url), args)
+    with session_scope(demo_db_url) as session:
+        after = session.get(Order, order_id)
+        assert after is not None and after.updated_at is not None and before is not None
+        changed = after.updated_at.replace(tzinfo=None)
+    assert changed > before.replace(tzinfo=None)
+    assert datetime.now(UTC).replace(tzinfo=None) - changed < timedelta(minutes=1)

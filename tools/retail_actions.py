@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from persistence.db import session_scope
-from persistence.models import Order, PaymentMethod, PaymentTransaction, User, Variant
+from persistence.models import Order, PaymentMethod, PaymentTransaction, User, Variant, utcnow
 from tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
 
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")
@@ -169,6 +169,7 @@ def cancel_pending_order(ctx: ToolContext, args: dict[str, Any]) -> dict[str, An
             if method is not None and method.source == "gift_card":
                 method.balance = round((method.balance or 0.0) + payment.amount, 2)
         order.status = "cancelled"
+        order.updated_at = utcnow()
         order.cancel_reason = reason
         paid = [p for p in order.payments if p.transaction_type == "payment"]
         return {
@@ -231,6 +232,7 @@ def modify_pending_order_items(ctx: ToolContext, args: dict[str, Any]) -> dict[s
             item = next(i for i in order.items if i.item_id == item_id)
             item.item_id, item.price, item.options = variant.item_id, variant.price, variant.options
         order.status = "pending (item modified)"
+        order.updated_at = utcnow()
         return {
             "order_id": order.order_id,
             "price_difference": difference,
@@ -253,6 +255,7 @@ def return_delivered_order_items(ctx: ToolContext, args: dict[str, Any]) -> dict
             )
         _check_items(order, item_ids)
         order.status = "return requested"
+        order.updated_at = utcnow()
         order.return_items = sorted(item_ids)
         order.return_payment_method_id = method.id
         price = {i.item_id: i.price for i in order.items}
@@ -277,6 +280,7 @@ def exchange_delivered_order_items(ctx: ToolContext, args: dict[str, Any]) -> di
         method = _payment_method(session, order.user_id, args["payment_method_id"])
         _gift_card_must_cover(method, difference)
         order.status = "exchange requested"
+        order.updated_at = utcnow()
         order.exchange_items = sorted(item_ids)
         order.exchange_new_items = sorted(new_item_ids)
         order.exchange_payment_method_id = method.id
