@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, inspect, make_url, text
-from sqlalchemy.exc import DBAPIError, OperationalError, ProgrammingError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
 from querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo, type_kind
 from tools.registry import ToolError
@@ -40,7 +40,7 @@ def dialect_of(url: str) -> str:
 def _sqlite_readonly(url: str) -> Engine:
     database = make_url(url).database or ""
     if database in ("", ":memory:"):
-        raise ToolError("PARAMETER_ERROR", "an in-memory SQLite database cannot be opened read-only")
+        raise ToolError("PARAMETER_ERROR", "an in-memory SQLite database cannot be read-only")
     target = database if database.startswith("file:") else f"file:{database}?mode=ro"
 
     def connect() -> sqlite3.Connection:
@@ -71,7 +71,7 @@ def _classify(error: BaseException, message: str) -> ToolError:
         return ToolError("PERMISSION_ERROR", message)
     if any(w in lowered for w in ("interrupted", "statement timeout", "canceling statement")):
         return ToolError("SERVICE_UNAVAILABLE", f"timeout: {message}")
-    connection_words = ("could not connect", "connection refused", "unable to open", "server closed")
+    connection_words = ("could not connect", "connection refused", "unable to open", "closed")
     if any(w in lowered for w in connection_words):
         return ToolError("SERVICE_UNAVAILABLE", f"connection: {message}")
     if isinstance(error, OperationalError) and "syntax" not in lowered and "no such" not in lowered:
@@ -214,7 +214,8 @@ def _table(
             primary_key=column["name"] in primary,
         )
         if samples and type_kind(type_name) in ("text", "other") and "json" not in type_name:
-            info.samples = _samples(engine, name, column["name"], engine.dialect.identifier_preparer)
+            preparer = engine.dialect.identifier_preparer
+            info.samples = _samples(engine, name, column["name"], preparer)
         columns.append(info)
     keys = [
         ForeignKey(column=local, ref_table=fk["referred_table"], ref_column=remote)
