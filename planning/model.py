@@ -196,7 +196,7 @@ def checked_plan(
     return None if problems else plan
 
 
-class _Structured:
+class StructuredCall:
     """One structured-output call, guarded by the endpoint's breaker and time budget."""
 
     def __init__(
@@ -248,7 +248,7 @@ class ModelPlanner:
     """Plans a task over the selected tools with one structured-output call."""
 
     def __init__(self, chat: BaseChatModel, **guard: Any) -> None:
-        self._call = _Structured(chat, PlanDraft, PLAN_PROMPT, **guard)
+        self._call = StructuredCall(chat, PlanDraft, PLAN_PROMPT, **guard)
 
     def plan(
         self,
@@ -277,7 +277,7 @@ class ModelStepReflector:
     """Reflects on a failed step with one structured-output call; the rules admit or not."""
 
     def __init__(self, chat: BaseChatModel, **guard: Any) -> None:
-        self._call = _Structured(chat, DraftReflection, REFLECT_PROMPT, **guard)
+        self._call = StructuredCall(chat, DraftReflection, REFLECT_PROMPT, **guard)
 
     def reflect(
         self,

@@ -199,6 +199,26 @@ class Context:
     http_timeout_seconds: float = field(
         default=3.0, metadata={"description": "Timeout of HTTP API tools."}
     )
+    max_ask_iterations: int = field(
+        default=12,
+        metadata={
+            "description": "Plan-Tool-Active-Validate iterations of one question to the data "
+            "before the loop stops and says why."
+        },
+    )
+    max_sql_repairs: int = field(
+        default=3,
+        metadata={"description": "Repairs of a failed SQL statement (regenerate, refine)."},
+    )
+    ask_row_limit: int = field(
+        default=200, metadata={"description": "Most rows a question to the data returns."}
+    )
+    ask_timeout_seconds: float = field(
+        default=10.0, metadata={"description": "Statement timeout of a question to the data."}
+    )
+    ask_max_tables: int = field(
+        default=5, metadata={"description": "Most tables chosen for one question to the data."}
+    )
 
     def llm_api_key(self) -> str | None:
         """Return the API key from the configured environment variable (never stored)."""
