@@ -130,7 +130,10 @@ def check_duplicate(state: CallState, deps: CallDeps) -> dict[str, Any]:
     spec = deps.registry.get(state["tool"]).spec
     start: dict[str, Any] = {
         "access": spec.access,
-        "conditions": state.get("conditions") or canonical_args(state["args"]),
+        # explicit conditions (even none) are the caller's; by default the call's own arguments
+        "conditions": state["conditions"]
+        if "conditions" in state
+        else canonical_args(state["args"]),
         "duplicate": False,
     }
     key = state.get("idempotency_key")

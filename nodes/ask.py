@@ -203,7 +203,8 @@ def run_tool(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]:
     context = runtime.context
     action = str(state.get("action"))
     args, step_chars = step_call(action, _pool(state), context.ask_max_tables)
-    final = run_call(ask_deps(state, context), action, args)
+    # no conditions: a statement's result is judged by the loop, not by its arguments
+    final = run_call(ask_deps(state, context), action, args, conditions={})
     return {"outcome": dict(final["outcome"]), "step_chars": step_chars}
 
 
@@ -250,7 +251,7 @@ def _judge(
     """Whether the step succeeded, the diagnosis, a one-line summary and the pool updates."""
     if not outcome["ok"]:
         message = _one_line(outcome.get("message") or outcome.get("error") or "failed")
-        return False, diagnose(message), message, {}
+        return False, diagnose(message, (), str(outcome.get("error") or "")), message, {}
     data = outcome["data"]
     if action == "schema.list_tables":
         updates, summary = _learn_tables(data)

@@ -54,8 +54,8 @@ ErrorKind = Literal[
     "other",
 ]
 NAME_ERRORS = frozenset({"unknown_column", "unknown_table", "ambiguous_column"})
-REGENERATE = NAME_ERRORS | {"time_column", "forbidden", "timeout", "other"}
-UNREPAIRABLE = frozenset({"permission", "connection"})
+UNREPAIRABLE = frozenset({"permission"})
+TRANSIENT = frozenset({"connection", "timeout"})  # the same step again (bounded by the exits)
 
 # Words of database messages, by what they mean (checked in this order).
 _MESSAGE_KINDS: tuple[tuple[ErrorKind, tuple[str, ...]], ...] = (
@@ -99,12 +99,22 @@ _PROBLEM_KINDS: dict[str, ErrorKind] = {
 }
 
 
-def diagnose(message: str, problem_kinds: Sequence[str] = ()) -> ErrorKind:
-    """What went wrong: from the validator's problems first, else the database's message."""
+def diagnose(message: str, problem_kinds: Sequence[str] = (), failure_type: str = "") -> ErrorKind:
+    """What went wrong: the validator's problems, else the failure type, else the message.
+
+    ``failure_type`` is the calibration taxonomy's type of a tool failure
+    (``PERMISSION_ERROR``, ``SERVICE_UNAVAILABLE`` …), which settles permission and
+    connection failures whatever their message says.
+    """
     for kind in problem_kinds:
         if kind in _PROBLEM_KINDS:
             return _PROBLEM_KINDS[kind]
     lowered = message.lower()
+    if failure_type == "PERMISSION_ERROR":
+        return "permission"
+    if failure_type == "SERVICE_UNAVAILABLE":
+        timed_out = any(word in lowered for word in ("timeout", "timed out", "interrupted"))
+        return "timeout" if timed_out else "connection"
     if "does not exist" in lowered and "column" in lowered:
         return "unknown_column"
     for kind, words in _MESSAGE_KINDS:
@@ -119,9 +129,11 @@ def repair_action(kind: str, columns_available: bool) -> Action | None:
     * a name error or a wrong time column: ``schema.get_columns`` when the column
       details are missing, else ``sql.generate`` — never ``sql.refine``;
     * a syntax error: ``sql.refine``;
-    * a permission or connection failure: nothing can repair it.
+    * a permission failure: nothing can repair it; a connection failure or a timeout is
+      no fault of the SQL: the step is planned again (the smart exit ends it when the
+      connection keeps failing).
     """
-    if kind in UNREPAIRABLE:
+    if kind in UNREPAIRABLE or kind in TRANSIENT:
         return None
     if kind == "syntax":
         return "sql.refine"
@@ -155,8 +167,9 @@ def next_action(memory: ContextMemory) -> Action | None:
         return None
     if not memory.schema_available:
         return "schema.list_tables"
-    if memory.last_error_kind:
-        return repair_action(memory.last_error_kind, memory.columns_available)
+    repair = repair_action(memory.last_error_kind, memory.columns_available)
+    if memory.last_error_kind and repair is not None:
+        return repair
     if not memory.columns_available:
         return "schema.get_columns"
     if not memory.has_sql:
@@ -181,9 +194,7 @@ class Exit(BaseModel):
     reason: str
 
 
-def smart_exit(
-    history: Sequence[StepRecord], memory: ContextMemory, iteration: int
-) -> Exit | None:
+def smart_exit(history: Sequence[StepRecord], memory: ContextMemory, iteration: int) -> Exit | None:
     """The seed's four patterns of a loop that makes no progress (§6.1), or None.
 
     1. the same action failed three times in a row;

@@ -174,7 +174,8 @@ class Context:
         default_factory=lambda: _faults(_env("KEEL_TOOL_FAULTS")),
         metadata={
             "description": "Faults injected into named tools, for drills and scenarios "
-            "(tool -> timeout | permission | not_found | empty | ignore_condition:<value>)."
+            "(tool -> timeout | unreachable | permission | not_found | empty | "
+            "ignore_condition:<value>)."
         },
     )
     redis_url: str | None = field(

@@ -58,3 +58,34 @@ def tool_call(name: str, args: dict[str, Any]) -> AIMessage:
     return AIMessage(
         content="", tool_calls=[{"name": name, "args": args, "id": "call_1", "type": "tool_call"}]
     )
+
+
+class RoutedChatModel(ScriptedChatModel):
+    """Answers each structured-output call from the script of the function it asks for.
+
+    ``routes`` maps a function name (the pydantic model's name) to its script; the last
+    entry of a script answers every further call (a model that keeps making one mistake).
+    """
+
+    routes: dict[str, list[Any]] = Field(default_factory=dict)
+    asked: list[str] = Field(default_factory=list)
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        tools = kwargs.get("tools") or []
+        name = str(tools[0]["function"]["name"]) if tools else ""
+        self.asked.append(name)
+        self.seen.append(list(messages))
+        queue = self.routes.get(name)
+        if not queue:
+            raise AssertionError(f"unexpected model call {name!r}")
+        step = queue.pop(0) if len(queue) > 1 else queue[0]
+        if isinstance(step, Exception):
+            raise step
+        message = step(messages) if callable(step) else step
+        return ChatResult(generations=[ChatGeneration(message=message)])

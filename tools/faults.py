@@ -7,6 +7,7 @@ production code is patched: the faulty tool is an ordinary registered tool.
 Faults:
 
 * ``timeout`` — every call times out (``TimeoutError``);
+* ``unreachable`` — every call fails to connect (``ConnectionError``);
 * ``permission`` — every call is refused (``PERMISSION_ERROR``);
 * ``not_found`` — every call finds nothing (``DATA_NOT_FOUND``);
 * ``empty`` — every call succeeds with no rows;
@@ -23,7 +24,7 @@ from typing import Any
 
 from tools.registry import RegisteredTool, ToolContext, ToolError, ToolFunction, ToolRegistry
 
-FAULTS = ("timeout", "permission", "not_found", "empty", "ignore_condition")
+FAULTS = ("timeout", "unreachable", "permission", "not_found", "empty", "ignore_condition")
 
 
 def parse_faults(text: str | None) -> dict[str, str]:
@@ -44,6 +45,8 @@ def _faulty(run: ToolFunction, fault: str, first_arg: str | None) -> ToolFunctio
     def faulty(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
         if kind == "timeout":
             raise TimeoutError("injected fault: the service timed out")
+        if kind == "unreachable":
+            raise ConnectionError("injected fault: connection refused")
         if kind == "permission":
             raise ToolError("PERMISSION_ERROR", "injected fault: access denied")
         if kind == "not_found":
