@@ -183,6 +183,9 @@ def _parse(sql: str, dialect: str) -> exp.Expr | SqlCheck:
 
 def _forbidden_nodes(tree: exp.Expr) -> list[Problem]:
     problems: list[Problem] = []
+    if isinstance(tree, exp.Condition | exp.Alias | exp.Identifier | exp.Star):
+        # a fragment (``selct * frm t`` reads as an alias): a statement mistyped, not a command
+        return [Problem(kind="syntax", message="syntax error: this is not a SQL statement")]
     if not isinstance(tree, exp.Select | exp.SetOperation):
         kind = type(tree).__name__.upper()
         return [Problem(kind="not_select", message=f"only a SELECT may run, not {kind}")]
