@@ -146,7 +146,7 @@ class Verdict:
 
     exact: bool
     correct: bool
-    broadcast: bool = False  # the exact match came from NumPy broadcasting of unequal shapes
+    broadcast: bool = False  # the first comparison matched unequal shapes by NumPy broadcasting
     alternative: str = ""  # the expanded gold query that matched
 
 
@@ -373,13 +373,17 @@ def _broadcast(left: int, right: int) -> int | None:
     return None
 
 
-def values_equal(gold: Table, gen: Table) -> bool:
+def values_equal(gold: Table, gen: Table, broadcast: bool = True) -> bool:
     """``(gold.values == gen.values).all()``, NumPy broadcasting included.
 
     Cells compare with ``==``: NaN and NaT equal nothing, ``None`` equals ``None``.
-    Shapes that do not broadcast compare unequal (NumPy raises, sql-eval swallows it).
+    Shapes that do not broadcast compare unequal (NumPy raises, sql-eval swallows
+    it). With ``broadcast=False`` unequal shapes compare unequal, as in sql-eval
+    before its shape guard was dropped.
     """
     (gold_rows, gold_cols), (gen_rows, gen_cols) = gold.shape, gen.shape
+    if not broadcast and gold.shape != gen.shape:
+        return False
     rows, cols = _broadcast(gold_rows, gen_rows), _broadcast(gold_cols, gen_cols)
     if rows is None or cols is None:
         return False
@@ -399,9 +403,13 @@ def compare_df(
     question: str,
     query_gold: str | None = None,
     query_gen: str | None = None,
+    broadcast: bool = True,
 ) -> bool:
-    """Port of ``compare_df``: the same values, as they come or after normalisation."""
-    if values_equal(df_gold, df_gen):
+    """Port of ``compare_df``: the same values, as they come or after normalisation.
+
+    ``broadcast=False`` is not sql-eval's: the first comparison then needs equal shapes.
+    """
+    if values_equal(df_gold, df_gen, broadcast):
         return True
     df_gold = normalize_table(df_gold, query_category, question, query_gold)
     df_gen = normalize_table(df_gen, query_category, question, query_gen)
@@ -514,19 +522,22 @@ def compare_query_results(
     question: str,
     query_category: str,
     query_gen: str | None = None,
+    broadcast: bool = True,
 ) -> Verdict:
     """Port of ``compare_query_results``, the generated result already fetched.
 
     ``run_gold`` executes one expanded gold query; its exceptions propagate, as in
     sql-eval (where a failing gold query makes the question an execution error).
+    ``broadcast=False`` (not sql-eval's) judges without the broadcasting quirk.
     """
     correct = False
     alternative = ""
     for query in get_all_minimal_queries(query_gold):
         gold = run_gold(query)
-        if compare_df(gold, gen, query_category, question, query_gold, query_gen):
-            broadcast = gold.shape != gen.shape and values_equal(gold, gen)
-            return Verdict(exact=True, correct=True, broadcast=broadcast, alternative=query)
+        if compare_df(gold, gen, query_category, question, query_gold, query_gen, broadcast):
+            shapes_differ = gold.shape != gen.shape
+            by_broadcast = broadcast and shapes_differ and values_equal(gold, gen)
+            return Verdict(exact=True, correct=True, broadcast=by_broadcast, alternative=query)
         if subset_df(gold, gen, query_category, question):
             correct = True
             alternative = alternative or query
