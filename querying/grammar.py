@@ -1,0 +1,400 @@
+"""The small SQL grammar of the offline generator: a reading of a question, rendered by sqlglot.
+
+A :class:`Spec` is one reading of a question in a grammar small enough to compose without a
+model: selected columns and aggregates (count, count distinct, sum, avg, min, max), simple
+ratios, filters (equality, comparison with numbers, LIKE/ILIKE on names, IN lists, NULL
+tests, relative time windows), grouping, ordering and a limit. :func:`render` turns a spec
+into one SELECT as a sqlglot AST, joining the tables it needs along the shortest path of
+foreign keys, and renders it in the catalogue's dialect: every value becomes a quoted
+literal of the AST, never text pasted into SQL.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import re2
+from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
+
+from querying.linking import Edge, SchemaIndex
+
+
+class NoJoin(Exception):
+    """The tables a reading needs are not connected by any foreign key."""
+
+
+@dataclass(frozen=True)
+class Col:
+    """A column of a table."""
+
+    table: str
+    column: str
+
+
+@dataclass(frozen=True)
+class Agg:
+    """An aggregate: count (``arg`` None: rows), count_distinct, sum, avg, min, max."""
+
+    func: str
+    arg: Col | None
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """``CAST(num AS DOUBLE) / NULLIF(den, 0)``, optionally averaged (``outer``)."""
+
+    num: Col | Agg
+    den: Col | Agg
+    outer: str | None = None
+
+
+@dataclass(frozen=True)
+class TableCount:
+    """The number of rows (or distinct keys) of a whole table, as a scalar subquery."""
+
+    table: str
+    key: str | None
+
+
+@dataclass(frozen=True)
+class ScalarRatio:
+    """The ratio of two whole-table counts (no join between them)."""
+
+    num: TableCount
+    den: TableCount
+
+
+Expr = Col | Agg | Ratio | TableCount | ScalarRatio
+
+
+@dataclass(frozen=True)
+class Window:
+    """A relative time window: ``back`` units before now, calendar or rolling."""
+
+    unit: str
+    back: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Cond:
+    """A filter: ``col op value``; ops =, <>, >, >=, <, <=, like, ilike, in, null, notnull,
+    window (a :class:`Window`), year (a year of a time column), since (from a year on)."""
+
+    col: Col
+    op: str
+    value: Any = None
+
+
+@dataclass
+class Spec:
+    """One reading of a question in the grammar."""
+
+    select: list[Expr] = field(default_factory=list)
+    where: list[Cond] = field(default_factory=list)
+    group: list[Col] = field(default_factory=list)
+    order: list[tuple[Expr, bool]] = field(default_factory=list)  # (expression, descending)
+    limit: int | None = None
+    distinct: bool = False
+    notes: list[str] = field(default_factory=list)
+    anchor: str | None = None  # the table the FROM starts at (the measured one)
+
+    def tables(self) -> list[str]:
+        """Tables the reading touches, in first-use order."""
+        found: list[str] = []
+        for item in [*self.select, *self.group, *(e for e, _ in self.order), *(c.col for c in self.where)]:
+            for col in _columns(item):
+                if col.table not in found:
+                    found.append(col.table)
+        return found
+
+
+def _columns(item: Expr | Cond) -> list[Col]:
+    if isinstance(item, Col):
+        return [item]
+    if isinstance(item, Agg):
+        return [item.arg] if item.arg is not None else []
+    if isinstance(item, Ratio):
+        return [*_columns(item.num), *_columns(item.den)]
+    if isinstance(item, Cond):
+        return [item.col]
+    return []
+
+
+# ----------------------------------------------------------------------------------- joins
+
+
+def join_tree(tables: Sequence[str], index: SchemaIndex, anchor: str | None) -> list[Edge]:
+    """Edges connecting ``tables`` (shortest paths grown from the anchor, a Steiner heuristic)."""
+    wanted = list(dict.fromkeys(tables))
+    if not wanted:
+        return []
+    start = anchor if anchor in wanted else wanted[0]
+    tree = {start}
+    edges: list[Edge] = []
+    for table in sorted(wanted, key=lambda t: _distance(index, start, t)):
+        if table in tree:
+            continue
+        path = _shortest_path(index, tree, table)
+        if path is None:
+            raise NoJoin(f"no foreign key path joins {table} to {', '.join(sorted(tree))}")
+        for edge in path:
+            if edge.other not in tree:
+                edges.append(edge)
+                tree.add(edge.other)
+    return edges
+
+
+def _distance(index: SchemaIndex, start: str, target: str) -> float:
+    path = _shortest_path(index, {start}, target)
+    return sum(e.cost for e in path) if path is not None else float("inf")
+
+
+def _shortest_path(index: SchemaIndex, sources: set[str], target: str) -> list[Edge] | None:
+    """Dijkstra from any of ``sources`` to ``target`` over the join edges."""
+    queue: list[tuple[float, int, str]] = []
+    best: dict[str, float] = {}
+    back: dict[str, Edge] = {}
+    for n, source in enumerate(sorted(sources)):
+        heapq.heappush(queue, (0.0, n, source))
+        best[source] = 0.0
+    counter = len(sources)
+    while queue:
+        cost, _, table = heapq.heappop(queue)
+        if table == target:
+            return _unwind(back, sources, target)
+        if cost > best.get(table, float("inf")):
+            continue
+        for edge in sorted(index.edges.get(table, []), key=lambda e: (e.cost, e.other, e.column)):
+            total = cost + edge.cost
+            if total < best.get(edge.other, float("inf")) - 1e-9:
+                best[edge.other] = total
+                back[edge.other] = edge
+                counter += 1
+                heapq.heappush(queue, (total, counter, edge.other))
+    return None
+
+
+def _unwind(back: dict[str, Edge], sources: set[str], target: str) -> list[Edge]:
+    path: list[Edge] = []
+    table = target
+    while table not in sources:
+        edge = back[table]
+        path.append(edge)
+        table = edge.table
+    return path[::-1]
+
+
+# --------------------------------------------------------------------------------- render
+
+_SIMPLE = re2.compile(r"[a-z_][a-z0-9_]*")
+
+
+def identifier(name: str, dialect: str) -> exp.Identifier:
+    """An identifier, quoted when its case or a keyword needs it."""
+    tokenizer = Dialect.get_or_raise(dialect).tokenizer_class
+    quoted = not _SIMPLE.fullmatch(name) or name.upper() in tokenizer.KEYWORDS
+    return exp.Identifier(this=name, quoted=quoted)
+
+
+class Renderer:
+    """Turns specs into sqlglot SELECTs for one catalogue."""
+
+    def __init__(self, index: SchemaIndex) -> None:
+        """Render for ``index``'s catalogue and dialect."""
+        self.index = index
+        self.dialect = index.dialect
+
+    def column(self, col: Col) -> exp.Column:
+        """``table.column``, quoted as needed."""
+        return exp.Column(this=identifier(col.column, self.dialect), table=identifier(col.table, self.dialect))
+
+    def table(self, name: str) -> exp.Table:
+        """A table reference."""
+        return exp.Table(this=identifier(name, self.dialect))
+
+    def render(self, spec: Spec) -> exp.Select:
+        """The SELECT of ``spec`` (raises :class:`NoJoin` when its tables do not connect)."""
+        tables = spec.tables()
+        if not tables and not any(isinstance(e, ScalarRatio | TableCount) for e in spec.select):
+            raise NoJoin("the reading touches no table")
+        select = exp.Select()
+        for item in spec.select:
+            select = select.select(self.expr(item), copy=False)
+        if tables:
+            select = self._from(select, tables, spec.anchor)
+        for cond in spec.where:
+            select = select.where(self.condition(cond), copy=False)
+        if spec.group:
+            select = select.group_by(*[self.column(c) for c in spec.group], copy=False)
+        for item, descending in spec.order:
+            ordered = exp.Ordered(this=self.expr(item), desc=descending, nulls_first=False)
+            select = select.order_by(ordered, copy=False)
+        if spec.limit is not None:
+            select = select.limit(spec.limit, copy=False)
+        if spec.distinct and not spec.group:
+            select.set("distinct", exp.Distinct())
+        return select
+
+    def _from(self, select: exp.Select, tables: list[str], anchor: str | None) -> exp.Select:
+        edges = join_tree(tables, self.index, anchor)
+        start = anchor if anchor in tables else tables[0]
+        select = select.from_(self.table(start), copy=False)
+        for edge in edges:
+            on = exp.EQ(this=self.column(Col(edge.table, edge.column)), expression=self.column(Col(edge.other, edge.other_column)))
+            select = select.join(self.table(edge.other), on=on, copy=False)
+        return select
+
+    def expr(self, item: Expr) -> exp.Expression:
+        """The expression of a selected item."""
+        if isinstance(item, Col):
+            return self.column(item)
+        if isinstance(item, Agg):
+            return self.aggregate(item)
+        if isinstance(item, Ratio):
+            value = self.ratio(self.expr(item.num), self.expr(item.den))
+            return exp.Avg(this=value) if item.outer == "avg" else value
+        if isinstance(item, TableCount):
+            return self.table_count(item)
+        return self.ratio(self.table_count(item.num), self.table_count(item.den))
+
+    def aggregate(self, agg: Agg) -> exp.Expression:
+        """COUNT(*), COUNT(DISTINCT x), SUM(x) …"""
+        if agg.arg is None:
+            return exp.Count(this=exp.Star())
+        column = self.column(agg.arg)
+        if agg.func == "count_distinct":
+            return exp.Count(this=exp.Distinct(expressions=[column]))
+        builders: dict[str, type[exp.Func]] = {
+            "count": exp.Count,
+            "sum": exp.Sum,
+            "avg": exp.Avg,
+            "min": exp.Min,
+            "max": exp.Max,
+        }
+        return builders[agg.func](this=column)
+
+    def ratio(self, num: exp.Expression, den: exp.Expression) -> exp.Expression:
+        """CAST(num AS DOUBLE) / NULLIF(den, 0)."""
+        cast = exp.Cast(this=num, to=exp.DataType.build("DOUBLE"))
+        return exp.Div(this=cast, expression=exp.Nullif(this=den, expression=exp.Literal.number(0)))
+
+    def table_count(self, item: TableCount) -> exp.Expression:
+        """(SELECT COUNT(DISTINCT key) FROM table) as a scalar subquery."""
+        arg = Agg("count_distinct", Col(item.table, item.key)) if item.key else Agg("count", None)
+        inner = exp.Select().select(self.aggregate(arg)).from_(self.table(item.table))
+        return exp.Subquery(this=inner)
+
+    def condition(self, cond: Cond) -> exp.Expression:
+        """The WHERE condition of a filter."""
+        column = self.column(cond.col)
+        op = cond.op
+        if op == "null":
+            return exp.Is(this=column, expression=exp.Null())
+        if op == "notnull":
+            return exp.Not(this=exp.Is(this=column, expression=exp.Null()))
+        if op == "in":
+            return exp.In(this=column, expressions=[literal(v) for v in cond.value])
+        if op in ("like", "ilike"):
+            return self.like(column, str(cond.value), op)
+        if op == "window":
+            return self.window(column, cond.value)
+        if op in ("year", "since"):
+            return self.year(column, int(cond.value), op)
+        comparisons: dict[str, type[exp.Binary]] = {
+            "=": exp.EQ,
+            "<>": exp.NEQ,
+            ">": exp.GT,
+            ">=": exp.GTE,
+            "<": exp.LT,
+            "<=": exp.LTE,
+        }
+        return comparisons[op](this=column, expression=literal(cond.value))
+
+    def like(self, column: exp.Expression, pattern: str, op: str) -> exp.Expression:
+        """ILIKE on PostgreSQL; LIKE elsewhere (SQLite's LIKE ignores ASCII case)."""
+        if op == "ilike" and self.dialect == "postgres":
+            return exp.ILike(this=column, expression=exp.Literal.string(pattern))
+        if op == "ilike" and self.dialect != "sqlite":
+            return exp.Like(this=exp.Lower(this=column), expression=exp.Literal.string(pattern.lower()))
+        return exp.Like(this=column, expression=exp.Literal.string(pattern))
+
+    def window(self, column: exp.Expression, window: Window) -> exp.Expression:
+        """``column`` within a relative time window, in the dialect's date arithmetic."""
+        if self.dialect == "sqlite":
+            return _sqlite_window(column, window)
+        return _standard_window(column, window)
+
+    def year(self, column: exp.Expression, year: int, op: str) -> exp.Expression:
+        """A calendar year of a time column (or from that year on): a half-open date range."""
+        start = exp.Literal.string(f"{year:04d}-01-01")
+        if op == "since":
+            return exp.GTE(this=column, expression=start)
+        end = exp.Literal.string(f"{year + 1:04d}-01-01")
+        return exp.and_(exp.GTE(this=column, expression=start), exp.LT(this=column, expression=end))
+
+
+def literal(value: Any) -> exp.Expression:
+    """A value as a literal of the AST (strings quoted by sqlglot, never pasted)."""
+    if isinstance(value, bool):
+        return exp.Boolean(this=value)
+    if isinstance(value, int | float):
+        number = int(value) if float(value).is_integer() else value
+        return exp.Literal.number(number)
+    return exp.Literal.string(str(value))
+
+
+_UNITS = {"day": "DAY", "week": "WEEK", "month": "MONTH", "quarter": "QUARTER", "year": "YEAR"}
+
+
+def _interval(n: int, unit: str) -> exp.Interval:
+    return exp.Interval(this=exp.Literal.string(str(n)), unit=exp.var(_UNITS[unit]))
+
+
+def _standard_window(column: exp.Expression, window: Window) -> exp.Expression:
+    today = exp.CurrentDate()
+    if window.kind == "rolling":
+        return exp.GTE(this=column, expression=exp.Sub(this=today, expression=_interval(window.back, window.unit)))
+    start_of = exp.DateTrunc(unit=exp.Literal.string(window.unit), this=today)
+    if window.back == 0:
+        return exp.GTE(this=column, expression=start_of)
+    lower = exp.Sub(this=start_of.copy(), expression=_interval(window.back, window.unit))
+    upper: exp.Expression = start_of
+    if window.back > 1:
+        upper = exp.Sub(this=start_of.copy(), expression=_interval(window.back - 1, window.unit))
+    return exp.and_(exp.GTE(this=column, expression=lower), exp.LT(this=column, expression=upper))
+
+
+def _sqlite_date(*modifiers: str) -> exp.Expression:
+    args: list[exp.Expression] = [exp.Literal.string("now")]
+    args.extend(exp.Literal.string(m) for m in modifiers)
+    return exp.Anonymous(this="DATE", expressions=args)
+
+
+def _sqlite_start(unit: str) -> list[str]:
+    if unit == "week":
+        return ["-6 days", "weekday 1"]  # the Monday of this week
+    if unit in ("month", "year"):
+        return [f"start of {unit}"]
+    return []
+
+
+def _sqlite_window(column: exp.Expression, window: Window) -> exp.Expression:
+    unit, back = window.unit, window.back
+    if unit == "quarter":
+        unit, back = "month", back * 3
+    plural = f"{unit}s" if unit != "week" else "days"
+    amount = back * 7 if unit == "week" else back
+    if window.kind == "rolling":
+        return exp.GTE(this=column, expression=_sqlite_date(f"-{amount} {plural}"))
+    start = _sqlite_start(unit)
+    if back == 0:
+        return exp.GTE(this=column, expression=_sqlite_date(*start))
+    lower = _sqlite_date(*start, f"-{amount} {plural}")
+    step = 7 if unit == "week" else 1
+    upper = _sqlite_date(*start, f"-{amount - step} {plural}") if back > 1 else _sqlite_date(*start)
+    return exp.and_(exp.GTE(this=column, expression=lower), exp.LT(this=column, expression=upper))

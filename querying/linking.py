@@ -1,0 +1,1245 @@
+"""Linking for the offline SQL generator: question words to tables, columns and values.
+
+The generator (:mod:`querying.offline`) reads a question with no language model, so how
+a question is put (how many, per, top 5, last week, 多少, 每个, 上个月 …) is data: the word
+lists in ``offline_words.yaml`` beside this module. This module turns question text into
+tokens with English lemmas (Chinese text into characters), loads those lists once, and
+matches their phrases. Every regular expression over question text is RE2 (linear time:
+the question is untrusted input).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import re2
+import yaml
+from numpy.typing import NDArray
+from rapidfuzz import fuzz
+
+from querying.schema import Catalogue, ColumnInfo, TableInfo
+from understanding.classifier import embed, normalize_text
+
+_WORDS_FILE = Path(__file__).with_name("offline_words.yaml")
+
+MAX_QUESTION_CHARS = 2000  # a longer question is read from its first 2,000 characters
+MAX_TOKENS = 160  # and from at most this many tokens (bounded cost whatever is sent)
+
+# Quoted spans first (their text is one value token), then dates, numbers, words, Han
+# characters, and any other single symbol.
+_QUOTED = re2.compile(
+    r"\"([^\"\n]{1,120})\"|“([^”\n]{1,120})”|`([^`\n]{1,120})`|「([^」\n]{1,120})」"
+    r"|(?:^|[\s(\[:,])'([^'\n]{1,120})'(?:$|[\s,.?;:)!\]])"
+)
+_TOKEN = re2.compile(
+    r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?|\d+(?:\.\d+)?%?"
+    r"|[A-Za-z][A-Za-z0-9_]*(?:['’.\-][A-Za-z0-9_]+)*|\p{Han}|[^\s]"
+)
+_NUMBER = re2.compile(r"\d+(?:\.\d+)?")
+_DATE = re2.compile(r"\d{4}-\d{2}-\d{2}")
+_CAMEL = re2.compile(r"[A-Z]+(?:[a-z]+)?|[a-z]+|\d+")
+
+_IRREGULAR = {
+    "people": "person",
+    "children": "child",
+    "men": "man",
+    "women": "woman",
+    "feet": "foot",
+    "data": "data",
+    "criteria": "criterion",
+    "indices": "index",
+    "analyses": "analysis",
+    "diagnoses": "diagnosis",
+    "statuses": "status",
+    "series": "series",
+    "species": "species",
+    "news": "news",
+    "has": "has",
+    "is": "is",
+    "was": "was",
+    "this": "this",
+    "its": "its",
+    "his": "his",
+    "does": "does",
+    "yes": "yes",
+}
+_KEEP_S = ("ss", "us", "is", "os", "as")
+_SUFFIXES = (
+    "izations",
+    "ization",
+    "ations",
+    "ation",
+    "itions",
+    "ition",
+    "ments",
+    "ment",
+    "ings",
+    "ing",
+    "ions",
+    "ion",
+    "ness",
+    "ities",
+    "ity",
+    "ers",
+    "er",
+    "ors",
+    "or",
+    "ed",
+    "es",
+    "al",
+    "ly",
+    "ive",
+    "s",
+    "e",
+)
+
+
+def normalise(text: str) -> str:
+    """NFKC and lower case (full-width digits and letters become ASCII)."""
+    return unicodedata.normalize("NFKC", text).lower()
+
+
+def lemma(word: str) -> str:
+    """A lower-case singular form: 'courses' -> 'course', "author's" -> 'author'."""
+    w = normalise(word).strip("'’.-")
+    for tail in ("'s", "’s"):
+        if w.endswith(tail):
+            w = w[: -len(tail)]
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if len(w) <= 3 or not w.isascii() or not w[-1] == "s":
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return w[:-2]
+    if w.endswith(_KEEP_S):
+        return w
+    return w[:-1]
+
+
+def stem(word: str) -> str:
+    """A crude stem for loose matching: 'publication' and 'published' share 'publi…'."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def is_han(text: str) -> bool:
+    """Whether ``text`` is a Chinese character (CJK unified ideographs)."""
+    return len(text) == 1 and ("\u3400" <= text <= "\u9fff" or "\uf900" <= text <= "\ufaff")
+
+
+def split_name(name: str) -> list[str]:
+    """Words of an identifier: snake_case, camelCase and digits split, lower-cased."""
+    words: list[str] = []
+    for part in name.replace("-", "_").replace(" ", "_").split("_"):
+        if not part:
+            continue
+        pieces = [m.group() for m in _CAMEL.finditer(part)] or [part]
+        words.extend(p.lower() for p in pieces)
+    return words
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token of a question: as written, lower-cased, and its lemma."""
+
+    text: str
+    norm: str
+    lemma: str
+    start: int
+    end: int
+    kind: str  # word, number, date, time, quoted, han, punct
+
+    @property
+    def is_capitalised(self) -> bool:
+        """Starts with a capital letter (a name, unless it opens the sentence)."""
+        return self.kind == "word" and self.text[:1].isupper()
+
+
+def tokenize(question: str) -> list[Token]:
+    """The question's tokens; a quoted span is one ``quoted`` token (a value as written)."""
+    text = question[:MAX_QUESTION_CHARS]
+    tokens: list[Token] = []
+    position = 0
+    for match in _QUOTED.finditer(text):
+        group = next(i for i in range(1, 6) if match.group(i) is not None)
+        inner_start, inner_end = match.start(group), match.end(group)
+        tokens.extend(_plain_tokens(text[position : inner_start - 1], position))
+        inner = match.group(group)
+        tokens.append(Token(inner, normalise(inner), normalise(inner), inner_start, inner_end, "quoted"))
+        position = inner_end + 1
+        if len(tokens) >= MAX_TOKENS:
+            break
+    tokens.extend(_plain_tokens(text[position:], position))
+    return tokens[:MAX_TOKENS]
+
+
+def _plain_tokens(text: str, offset: int) -> list[Token]:
+    tokens: list[Token] = []
+    for match in _TOKEN.finditer(text):
+        raw = match.group()
+        start, end = offset + match.start(), offset + match.end()
+        tokens.append(Token(raw, normalise(raw), _lemma_of(raw), start, end, _kind(raw)))
+        if len(tokens) >= MAX_TOKENS:
+            break
+    return tokens
+
+
+def _lemma_of(raw: str) -> str:
+    if raw[:1].isalpha() and raw.isascii():
+        return lemma(raw)
+    return normalise(raw)
+
+
+def _kind(raw: str) -> str:
+    if _DATE.fullmatch(raw):
+        return "date"
+    if ":" in raw and raw[:1].isdigit():
+        return "time"
+    if _NUMBER.fullmatch(raw.rstrip("%")):
+        return "number"
+    if is_han(raw):
+        return "han"
+    if raw[:1].isalpha():
+        return "word"
+    return "punct"
+
+
+# ----------------------------------------------------------------------------- the lexicon
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A cue phrase of the lexicon: its words (lemmas or characters) and what it means."""
+
+    words: tuple[str, ...]
+    category: str  # aggregate, superlative, group, order, limit, compare, like, negation, …
+    value: str  # the subkind: count, desc, >, prefix …
+
+
+@dataclass(frozen=True)
+class TimeWindow:
+    """A relative time window of the lexicon ("last week", "past {n} days", "上个月")."""
+
+    words: tuple[str, ...]
+    unit: str
+    back: int | None  # None: the number in the phrase ({n})
+    kind: str  # calendar or rolling
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The word lists of ``offline_words.yaml``, lemmatised once."""
+
+    stop: frozenset[str]
+    generic: frozenset[str]
+    weak: frozenset[str]
+    phrases: tuple[Phrase, ...]
+    windows: tuple[TimeWindow, ...]
+    numerals: dict[str, int]
+    abbreviations: dict[str, str]
+    by_first: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+
+    def is_content(self, token: Token) -> bool:
+        """A word that must be explained by the schema (not a function or generic word)."""
+        if token.kind == "han":
+            return token.lemma not in self.stop and token.lemma not in self.generic
+        if token.kind != "word":
+            return False
+        return not (
+            token.lemma in self.stop
+            or token.lemma in self.generic
+            or token.norm in self.stop
+            or token.norm in self.generic
+            or len(token.lemma) < 2
+        )
+
+    def is_weak(self, token: Token) -> bool:
+        """A verb or adjective of relation: unlinked, it is noted but refuses nothing."""
+        return token.lemma in self.weak or token.norm in self.weak
+
+
+def phrase_words(text: str) -> tuple[str, ...]:
+    """The lemmas (or characters) a lexicon phrase is matched on."""
+    return tuple(t.lemma for t in tokenize(text) if t.kind != "punct" or t.text in ".'")
+
+
+@cache
+def lexicon() -> Lexicon:
+    """The lexicon, loaded once from ``offline_words.yaml``."""
+    raw: dict[str, Any] = yaml.safe_load(_WORDS_FILE.read_text(encoding="utf-8"))
+    phrases = list(_phrases(raw))
+    by_first: dict[str, list[Phrase]] = {}
+    for phrase in phrases:
+        by_first.setdefault(phrase.words[0], []).append(phrase)
+    return Lexicon(
+        stop=_lemmas(raw["stop"]),
+        generic=_lemmas(raw["generic"]),
+        weak=_lemmas(raw["weak"]),
+        phrases=tuple(phrases),
+        windows=tuple(_windows(raw["time_windows"])),
+        numerals={str(k): int(v) for k, v in raw["numerals"].items()},
+        abbreviations={str(k): str(v) for k, v in raw["abbreviations"].items()},
+        by_first={
+            k: tuple(sorted(v, key=lambda p: -len(p.words))) for k, v in by_first.items()
+        },
+    )
+
+
+def _lemmas(words: Iterable[Any]) -> frozenset[str]:
+    found: set[str] = set()
+    for word in words:
+        text = str(word)
+        found.add(normalise(text))
+        found.update(phrase_words(text))
+    return frozenset(found)
+
+
+def _phrases(raw: dict[str, Any]) -> Iterable[Phrase]:
+    for category in ("aggregate", "superlative", "temporal_superlative", "order", "compare", "like"):
+        for value, texts in raw[category].items():
+            for text in texts:
+                yield Phrase(phrase_words(str(text)), category, str(value))
+    for category in ("group", "limit", "negation", "projection", "ratio", "ratio_to", "since"):
+        for text in raw[category]:
+            yield Phrase(phrase_words(str(text)), category, category)
+
+
+def _windows(items: Sequence[dict[str, Any]]) -> Iterable[TimeWindow]:
+    for item in items:
+        words = phrase_words(str(item["phrase"]).replace("{n}", " {n} "))
+        words = tuple("{n}" if w in ("{", "n", "}") else w for w in words)
+        compact: list[str] = []
+        for word in words:  # "{ n }" tokenises as three symbols: keep one placeholder
+            if word == "{n}" and compact and compact[-1] == "{n}":
+                continue
+            compact.append(word)
+        back = item.get("back")
+        yield TimeWindow(tuple(compact), str(item["unit"]), None if back is None else int(back), str(item["kind"]))
+
+
+def match_phrase(words: Sequence[str], at: int, candidates: Sequence[Phrase]) -> Phrase | None:
+    """The longest phrase of ``candidates`` that starts at ``words[at]``."""
+    for phrase in candidates:  # longest first
+        end = at + len(phrase.words)
+        if end <= len(words) and tuple(words[at:end]) == phrase.words:
+            return phrase
+    return None
+
+
+def number_of(token: Token, numerals: dict[str, int]) -> float | None:
+    """The number a token writes (digits, or a numeral word such as 'five' or '五')."""
+    if token.kind == "number":
+        try:
+            return float(token.norm.rstrip("%"))
+        except ValueError:
+            return None
+    if token.norm in numerals:
+        return float(numerals[token.norm])
+    return None
+
+
+# ------------------------------------------------------------------------ the schema index
+
+LINK_THRESHOLD = 0.5  # a span becomes a mention of a table or column from this score
+EXPLAIN_THRESHOLD = 0.3  # a word matching only a comment is explained, not a mention
+EMBED_MARGIN = 0.05  # an embedding link must stand this far above the median similarity
+EMBED_FLOOR = 0.85  # and reach this cosine similarity
+MAX_EMBED_PHRASES = 16  # phrases of one question embedded at most (bounded cost)
+MAX_SPAN = 4  # content words in one mention at most
+
+# Name words that say little on their own ("id", "name"): they count less in coverage.
+_GENERIC_NAME_WORDS = frozenset(
+    ["id", "name", "code", "number", "num", "no", "type", "is", "has", "value", "total", "count"]
+)
+_GENERIC_NAME_WEIGHT = 0.4
+_SPAN_BONUS = 0.15  # one mention of two words beats two mentions of one word each, at equal scores
+_SKIPPABLE = frozenset(["of", "the", "a", "an", "'s", "’s", "for"])
+
+
+@dataclass(frozen=True)
+class Element:
+    """A table or a column as the linker sees it: name words, table words, comment words."""
+
+    table: str
+    column: str | None
+    words: tuple[str, ...]
+    table_words: tuple[str, ...]
+    comment: tuple[str, ...]
+    kind: str  # table, or the column's kind: number, text, time, bool, other
+
+    @property
+    def key(self) -> str:
+        """``table`` or ``table.column``."""
+        return self.table if self.column is None else f"{self.table}.{self.column}"
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A join step: ``table.column = other.other_column`` (cost: shorter paths win)."""
+
+    table: str
+    column: str
+    other: str
+    other_column: str
+    cost: float
+
+
+@dataclass(frozen=True)
+class SampleValue:
+    """A sampled value of a text column."""
+
+    table: str
+    column: str
+    value: str
+
+
+@cache
+def _abbreviations() -> dict[str, str]:
+    return lexicon().abbreviations
+
+
+def _prefix_len(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+_SCORE_CACHE: dict[tuple[str, str], float] = {}
+
+
+def word_score(q: str, n: str) -> float:
+    """How well question word ``q`` matches name word ``n`` (lemmas), from 0 to 1."""
+    key = (q, n)
+    found = _SCORE_CACHE.get(key)
+    if found is None:
+        found = _word_score(q, n)
+        if len(_SCORE_CACHE) > 200_000:
+            _SCORE_CACHE.clear()
+        _SCORE_CACHE[key] = found
+    return found
+
+
+def _word_score(q: str, n: str) -> float:
+    if q == n:
+        return 1.0
+    if not q or not n or not q[0].isalnum():
+        return 0.0
+    abbreviations = _abbreviations()
+    if abbreviations.get(n) == q or abbreviations.get(q) == n:
+        return 0.9
+    sq, sn = stem(q), stem(n)
+    if sq == sn:
+        return 0.9
+    shared = _prefix_len(sq, sn)
+    if shared >= 5 or (shared >= 4 and shared == min(len(sq), len(sn))):
+        return 0.8
+    if 3 <= len(n) <= 4 and len(q) >= len(n) + 2 and q.startswith(n) and n.isalpha():
+        return 0.7  # an abbreviation in a name: "cust" for customer, "dept" for department
+    if len(n) >= 7 and len(q) >= 4 and (n.startswith(q) or n.endswith(q)):
+        return 0.6  # part of a compound name: "join" in "joindate"
+    if min(len(q), len(n)) >= 5 and fuzz.ratio(q, n) >= 88:
+        return 0.75  # a typo
+    return 0.0
+
+
+def index_keys(word: str) -> set[str]:
+    """Keys of the inverted index: the lemma, a 4-letter stem prefix, the abbreviation."""
+    keys = {word, stem(word)[:4]}
+    expansion = _abbreviations().get(word)
+    if expansion:
+        keys.update((expansion, stem(expansion)[:4]))
+    return {k for k in keys if k}
+
+
+def _compound_keys(word: str) -> set[str]:
+    if len(word) < 7:
+        return set()
+    return {word[i : i + 4] for i in range(len(word) - 3)}
+
+
+def _common_prefix(names: Sequence[str], *, min_rest: int = 2) -> str:
+    if len(names) < 2:
+        return ""
+    lowered = [n.lower() for n in names]
+    prefix = lowered[0]
+    for name in lowered[1:]:
+        prefix = prefix[: _prefix_len(prefix, name)]
+    if len(prefix) < 2 or any(len(n) - len(prefix) < min_rest for n in lowered):
+        return ""
+    return prefix
+
+
+def _content_lemmas(text: str, limit: int = 40) -> tuple[str, ...]:
+    lex = lexicon()
+    found = [
+        t.lemma
+        for t in tokenize(text[:400])
+        if t.kind == "word" and t.lemma not in lex.stop and (len(t.lemma) >= 3 or t.lemma == "id")
+    ]
+    return tuple(found[:limit])
+
+
+def _name_words(name: str, prefix: str) -> tuple[str, ...]:
+    core = name[len(prefix) :] if prefix and name.lower().startswith(prefix) else name
+    return tuple(lemma(w) for w in split_name(core) if w)
+
+
+class SchemaIndex:
+    """Everything the linker needs of one catalogue, built once and cached by its hash."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        """Index the tables, columns, keys, join edges and sampled values of ``catalogue``."""
+        self.catalogue = catalogue
+        self.dialect = catalogue.dialect
+        tables = list(catalogue.tables.values())
+        self.table_prefix = _common_prefix([t.name for t in tables], min_rest=3)
+        self.column_prefix = {t.name: _common_prefix([c.name for c in t.columns]) for t in tables if len(t.columns) >= 3}
+        self.elements: list[Element] = []
+        self.keys: dict[str, str | None] = {}
+        self.display: dict[str, tuple[str, ...]] = {}
+        self.by_key: dict[str, set[int]] = {}
+        self.values: dict[str, list[SampleValue]] = {}
+        for table in tables:
+            self._add_table(table)
+        self.edges: dict[str, list[Edge]] = build_edges(self)
+        self._vectors: NDArray[np.float32] | None = None
+
+    # -- building
+
+    def _add_table(self, table: TableInfo) -> None:
+        table_words = _name_words(table.name, self.table_prefix)
+        self._add(Element(table.name, None, table_words, (), _content_lemmas(table.comment), "table"))
+        prefix = self.column_prefix.get(table.name, "")
+        for column in table.columns:
+            words = _name_words(column.name, prefix)
+            comment = _content_lemmas(column.comment)
+            self._add(Element(table.name, column.name, words, table_words, comment, column.kind))
+            if column.kind in ("text", "other"):
+                for sample in column.samples:
+                    self._add_value(table.name, column.name, sample)
+        self.keys[table.name] = key_column(table, table_words)
+        key = self.keys[table.name]
+        if key is not None and "id" not in _name_words(key, prefix):
+            # "domain ID" names the key of domain even when it is called "did"
+            info = table.column(key)
+            kind = info.kind if info is not None else "other"
+            self._add(Element(table.name, key, (*table_words, "id"), table_words, (), kind))
+        self.display[table.name] = display_columns(table, table_words)
+
+    def _add(self, element: Element) -> None:
+        position = len(self.elements)
+        self.elements.append(element)
+        keys: set[str] = set()
+        for word in (*element.words, *element.table_words[:0], *element.comment):
+            keys |= index_keys(word)
+        for word in element.words:
+            keys |= _compound_keys(word)
+        for key in keys:
+            self.by_key.setdefault(key, set()).add(position)
+
+    def _add_value(self, table: str, column: str, sample: str) -> None:
+        text = " ".join(normalise(sample).split())
+        if not text or len(text) > 60 or len(text.split()) > 6:
+            return
+        self.values.setdefault(text, []).append(SampleValue(table, column, sample))
+
+    # -- reading
+
+    def element(self, table: str, column: str | None) -> Element | None:
+        """The element of ``table`` (and ``column``), or None."""
+        for element in self.elements:
+            if element.table == table and element.column == column:
+                return element
+        return None
+
+    def column_kind(self, table: str, column: str) -> str:
+        """The coarse kind of ``table.column`` (number, text, time, bool, other)."""
+        info = self.catalogue.tables[table].column(column)
+        return info.kind if info is not None else "other"
+
+    def candidates(self, words: Iterable[str]) -> set[int]:
+        """Elements sharing an index key with any of ``words``."""
+        found: set[int] = set()
+        for word in words:
+            for key in index_keys(word):
+                found |= self.by_key.get(key, set())
+        return found
+
+    def vectors(self) -> NDArray[np.float32]:
+        """Embeddings of every element's name (computed once per catalogue)."""
+        if self._vectors is None:
+            texts = [normalize_text(element_text(e)) for e in self.elements]
+            self._vectors = embed(texts) if texts else np.zeros((0, 384), dtype=np.float32)
+        return self._vectors
+
+
+def element_text(element: Element) -> str:
+    """What an element's embedding is of: its name words, abbreviations spelt out."""
+    abbreviations = _abbreviations()
+    words = [abbreviations.get(w, w) for w in element.words] or list(element.table_words)
+    return " ".join(words)
+
+
+def key_column(table: TableInfo, table_words: Sequence[str]) -> str | None:
+    """The column identifying a row of ``table`` (declared, described or named so)."""
+    if len(table.primary_key) == 1:
+        return table.primary_key[0]
+    if table.primary_key:
+        return None
+    for column in table.columns:
+        comment = column.comment.lower()
+        if ("unique identifier" in comment or "primary key" in comment or "unique id" in comment) and (
+            "foreign" not in comment and "referenc" not in comment
+        ):
+            return column.name
+    singular = "".join(table_words)
+    initials = "".join(w[0] for w in table_words if w)
+    names = {"id", f"{singular}_id", f"{singular}id", f"{initials}id", f"{table.name.lower()}_id", f"{singular}_code"}
+    for column in table.columns:
+        if column.name.lower() in names:
+            return column.name
+    return None
+
+
+def display_columns(table: TableInfo, table_words: Sequence[str]) -> tuple[str, ...]:
+    """The columns that name a row of ``table`` for a reader (name, title, first + last)."""
+    texts = [c for c in table.columns if c.kind == "text"]
+    ranked: list[tuple[int, str]] = []
+    for column in texts:
+        words = [lemma(w) for w in split_name(column.name)]
+        if words in (["name"], ["title"]) or words == [*table_words, "name"] or words[-1:] == ["name"] and words[0] in table_words:
+            ranked.append((0, column.name))
+        elif words[-1:] in (["name"], ["title"]) and words[0] not in ("first", "last", "user", "file", "contact"):
+            ranked.append((1, column.name))
+    if ranked:
+        return (min(ranked)[1],)
+    first = next((c.name for c in texts if split_name(c.name)[:1] in (["first"], ["fname"])), None)
+    last = next((c.name for c in texts if split_name(c.name)[:1] in (["last"], ["lname"])), None)
+    if first and last:
+        return (first, last)
+    named = [c.name for c in texts if "name" in split_name(c.name)]
+    return tuple(named[:1])
+
+
+_REFERENCE_WORDS = frozenset(["id", "identifier", "reference", "referencing", "foreign", "key", "code"])
+_NOT_REFERENCES = frozenset(["id", "name", "code", "description", "year", "type", "status"])
+
+
+def build_edges(index: SchemaIndex) -> dict[str, list[Edge]]:
+    """Join steps: declared and inferred foreign keys, keys named alike, comments naming a table."""
+    found: dict[tuple[str, str, str, str], float] = {}
+    catalogue = index.catalogue
+    for table in catalogue.tables.values():
+        for fk in table.foreign_keys:
+            if catalogue.table(fk.ref_table) is not None:
+                _put(found, (table.name, fk.column, catalogue.table(fk.ref_table).name, fk.ref_column), 1.0)  # type: ignore[union-attr]
+        for column in table.columns:
+            for target, cost in _references(index, table, column):
+                _put(found, (table.name, column.name, *target), cost)
+    edges: dict[str, list[Edge]] = {name: [] for name in catalogue.tables}
+    for (a, ac, b, bc), cost in found.items():
+        edges[a].append(Edge(a, ac, b, bc, cost))
+        edges[b].append(Edge(b, bc, a, ac, cost))
+    return edges
+
+
+def _put(found: dict[tuple[str, str, str, str], float], key: tuple[str, str, str, str], cost: float) -> None:
+    reverse = (key[2], key[3], key[0], key[1])
+    if key[0] == key[2]:
+        return
+    current = min(found.get(key, 9.0), found.get(reverse, 9.0))
+    if cost < current:
+        found.pop(reverse, None)
+        found[key] = cost
+
+
+def _references(index: SchemaIndex, table: TableInfo, column: ColumnInfo) -> list[tuple[tuple[str, str], float]]:
+    """The columns ``table.column`` refers to: by name first, else by what its comment names."""
+    name = column.name.lower()
+    core = name[len(index.column_prefix.get(table.name, "")) :]
+    found: list[tuple[tuple[str, str], float]] = []
+    for other in index.catalogue.tables.values():
+        target = _named_target(index, other, name, core)
+        if other.name != table.name and target is not None and _joinable(column, other.column(target)):
+            found.append(((other.name, target), 1.0))
+    if found:
+        return found
+    if name != (index.keys.get(table.name) or "").lower():
+        found.extend(_comment_target(index, table, column))
+    if not found and name.endswith(("id", "code")) and name not in _NOT_REFERENCES:
+        for other in index.catalogue.tables.values():
+            same = other.column(column.name)
+            if other.name != table.name and same is not None and _joinable(column, same):
+                found.append(((other.name, same.name), 1.6))
+    return found
+
+
+def _joinable(a: ColumnInfo, b: ColumnInfo | None) -> bool:
+    """Columns of one kind (a number never joins a text: PostgreSQL would refuse)."""
+    return b is not None and a.kind == b.kind
+
+
+def _named_target(index: SchemaIndex, other: TableInfo, name: str, core: str) -> str | None:
+    """The column of ``other`` that a column called ``name`` refers to by its name."""
+    key = index.keys.get(other.name)
+    references = _reference_names(index, other, key)
+    same = other.column(name)
+    if same is not None and (name in references or (key is not None and name == key.lower())):
+        return same.name if name not in _NOT_REFERENCES else None
+    if key is not None and (core in references or name in references):
+        return key
+    return None
+
+
+def _comment_target(index: SchemaIndex, table: TableInfo, column: ColumnInfo) -> list[tuple[tuple[str, str], float]]:
+    """The one table a comment names with an id word ("ID of the publication being cited")."""
+    comment = set(_content_lemmas(column.comment))
+    if not comment & _REFERENCE_WORDS:
+        return []
+    named: list[tuple[int, str]] = []
+    for other in index.catalogue.tables.values():
+        words = _name_words(other.name, index.table_prefix)
+        if words and all(w in comment for w in words):
+            named.append((len(words), other.name))
+    if not named:
+        return []
+    best = max(n for n, _ in named)
+    top = [name for n, name in named if n == best]
+    key = index.keys.get(top[0])
+    if len(top) != 1 or top[0] == table.name or key is None:
+        return []
+    if not _joinable(column, index.catalogue.tables[top[0]].column(key)):
+        return []
+    return [((top[0], key), 1.2)]
+
+
+def _reference_names(index: SchemaIndex, table: TableInfo, key: str | None) -> set[str]:
+    """Names a column referring to ``table`` may have: customer_id, custid, airport_code …"""
+    words = _name_words(table.name, index.table_prefix)
+    stems = {"".join(words), "_".join(words)}
+    prefix = index.column_prefix.get(table.name, "")
+    if prefix.startswith(index.table_prefix) and len(prefix) > len(index.table_prefix):
+        stems.add(prefix[len(index.table_prefix) :].strip("_"))
+    names: set[str] = set()
+    if key is not None and key.lower() not in _NOT_REFERENCES:
+        names.add(key.lower())
+    for s in stems:
+        if s:
+            names.update({f"{s}_id", f"{s}id", f"{s}_code"})
+            if key is not None:
+                names.add(f"{s}_{key.lower()}")
+    return names
+
+
+_INDEXES: dict[str, SchemaIndex] = {}
+
+
+def schema_index(catalogue: Catalogue) -> SchemaIndex:
+    """The (cached) index of ``catalogue``, keyed by a hash of its content."""
+    digest = hashlib.sha256(catalogue.model_dump_json().encode()).hexdigest()
+    found = _INDEXES.get(digest)
+    if found is None:
+        found = SchemaIndex(catalogue)
+        if len(_INDEXES) >= 16:
+            _INDEXES.pop(next(iter(_INDEXES)))
+        _INDEXES[digest] = found
+    return found
+
+
+# ------------------------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A cue phrase found in the question (tokens ``start`` to ``end``)."""
+
+    start: int
+    end: int
+    category: str
+    value: str
+    number: float | None = None  # "top 5", "last 10 years"
+
+
+@dataclass(frozen=True)
+class Mention:
+    """Question tokens ``start`` to ``end`` linked to a table, a column or a stored value."""
+
+    start: int
+    end: int
+    kind: str  # table, column, value
+    table: str
+    column: str | None
+    score: float
+    via: str  # name, comment, sample, fuzzy, embedding
+    value: str | None = None
+    alternatives: tuple[tuple[str, str | None, float], ...] = ()
+
+    @property
+    def target(self) -> str:
+        """``table``, ``table.column`` or ``table.column = 'value'``."""
+        if self.kind == "table":
+            return self.table
+        if self.kind == "value":
+            return f"{self.table}.{self.column} = {self.value!r}"
+        return f"{self.table}.{self.column}"
+
+
+@dataclass(frozen=True)
+class FreeValue:
+    """A value the question states that no sample explains: quoted, a name, or a code."""
+
+    start: int
+    end: int
+    text: str
+    style: str  # quoted, capitalised, code
+
+
+@dataclass
+class Analysis:
+    """What the linker found in one question."""
+
+    question: str
+    tokens: list[Token]
+    cues: list[Cue]
+    mentions: list[Mention]
+    free_values: list[FreeValue]
+    unlinked: list[str]
+    weak_unlinked: list[str]
+    content: int  # content words (and Chinese chunks) the question has
+
+    def used(self) -> set[int]:
+        """Token positions taken by cues, mentions and values."""
+        taken: set[int] = set()
+        for item in (*self.cues, *self.mentions, *self.free_values):
+            taken.update(range(item.start, item.end))
+        return taken
+
+
+def analyse(question: str, index: SchemaIndex, tables: Sequence[str] | None = None) -> Analysis:
+    """Link the question's words to ``index`` (restricted to ``tables`` when given)."""
+    tokens = tokenize(question)
+    allowed = set(tables) if tables else set(index.catalogue.tables)
+    cues = find_cues(tokens)
+    values = find_sample_values(tokens, index, allowed)
+    taken = {i for m in values for i in range(m.start, m.end)}
+    mentions = link_spans(tokens, index, allowed, taken, cues)
+    mentions = sorted([*values, *mentions], key=lambda m: m.start)
+    covered = {i for m in mentions for i in range(m.start, m.end)}
+    cues = [c for c in cues if not any(i in covered for i in range(c.start, c.end))]
+    busy = covered | {i for c in cues for i in range(c.start, c.end)}
+    free = find_free_values(tokens, busy, index, allowed)
+    busy |= {i for f in free for i in range(f.start, f.end)}
+    extra, explained = link_by_embedding(tokens, busy, index, allowed)
+    mentions = sorted([*mentions, *extra], key=lambda m: m.start)
+    busy |= {i for m in extra for i in range(m.start, m.end)} | explained
+    unlinked, weak, content = _unlinked(tokens, busy)
+    return Analysis(question, tokens, cues, mentions, free, unlinked, weak, content)
+
+
+def find_cues(tokens: Sequence[Token]) -> list[Cue]:
+    """Cue phrases, longest first, left to right (time windows included)."""
+    lex = lexicon()
+    words = [t.lemma for t in tokens]
+    cues: list[Cue] = []
+    at = 0
+    while at < len(tokens):
+        window = _match_window(tokens, at, lex)
+        if window is not None:
+            cues.append(window)
+            at = window.end
+            continue
+        phrase = match_phrase(words, at, lex.by_first.get(words[at], ()))
+        if phrase is None:
+            at += 1
+            continue
+        end = at + len(phrase.words)
+        if _agent_by(tokens, at, phrase):
+            at = end  # "written by authors": the agent of a verb, not a grouping
+            continue
+        number = number_of(tokens[end], lex.numerals) if end < len(tokens) else None
+        cues.append(Cue(at, end, phrase.category, phrase.value, number))
+        at = end
+    return cues
+
+
+def _agent_by(tokens: Sequence[Token], at: int, phrase: Phrase) -> bool:
+    """'by' after a participle ('cited by', 'written by') names an agent, not a grouping."""
+    if phrase.category != "group" or phrase.words != ("by",) or at == 0:
+        return False
+    before = tokens[at - 1]
+    return before.kind == "word" and (before.norm.endswith(("ed", "en")) or before.lemma in lexicon().weak)
+
+
+def _match_window(tokens: Sequence[Token], at: int, lex: Lexicon) -> Cue | None:
+    for window in sorted(lex.windows, key=lambda w: -len(w.words)):
+        matched = _window_at(tokens, at, window, lex)
+        if matched is not None:
+            end, number = matched
+            back = window.back if window.back is not None else number
+            if back is None:
+                continue
+            return Cue(at, end, "time", f"{window.unit}:{window.kind}", float(back))
+    return None
+
+
+def _window_at(tokens: Sequence[Token], at: int, window: TimeWindow, lex: Lexicon) -> tuple[int, float | None] | None:
+    position = at
+    number: float | None = None
+    for word in window.words:
+        if position >= len(tokens):
+            return None
+        token = tokens[position]
+        if word == "{n}":
+            number = number_of(token, lex.numerals)
+            if number is None:
+                return None
+        elif token.lemma != word and token.norm != word:
+            return None
+        position += 1
+    return position, number
+
+
+# -- values
+
+
+def find_sample_values(tokens: Sequence[Token], index: SchemaIndex, allowed: set[str]) -> list[Mention]:
+    """Spans equal to a sampled value of a text column (longest first)."""
+    found: list[Mention] = []
+    at = 0
+    while at < len(tokens):
+        hit = _value_at(tokens, at, index, allowed)
+        if hit is None:
+            at += 1
+            continue
+        found.append(hit)
+        at = hit.end
+    return found
+
+
+def _value_at(tokens: Sequence[Token], at: int, index: SchemaIndex, allowed: set[str]) -> Mention | None:
+    for end in range(min(len(tokens), at + 6), at, -1):
+        span = tokens[at:end]
+        if span[0].kind == "punct" or span[-1].kind == "punct":
+            continue
+        text = " ".join(t.norm for t in span) if len(span) > 1 else span[0].norm
+        options = [v for v in index.values.get(text, []) + index.values.get(_joined(span), []) if v.table in allowed]
+        if not options or not _plausible_value(span, options[0].value):
+            continue
+        best = options[0]
+        alternatives = tuple((v.table, v.column, 0.9) for v in options[1:6])
+        return Mention(at, end, "value", best.table, best.column, 1.0, "sample", best.value, alternatives)
+    return None
+
+
+def _joined(span: Sequence[Token]) -> str:
+    """The span as written between its first and last token (keeps 'in-person', 'A-320')."""
+    return "".join(t.norm for t in span)
+
+
+def _plausible_value(span: Sequence[Token], stored: str) -> bool:
+    """A short or common word is a value only when written as stored (or quoted)."""
+    lex = lexicon()
+    if len(span) == 1 and span[0].kind == "quoted":
+        return True
+    written = " ".join(t.text for t in span)
+    if len(stored) <= 2:
+        return written == stored and (stored.isupper() or stored.isdigit())
+    if len(span) == 1 and (span[0].lemma in lex.stop or span[0].lemma in lex.generic):
+        return written == stored and stored[:1].isupper() and span[0].start > 0
+    if span[0].kind == "number" and len(span) == 1:
+        return False  # a number is compared as a number, not as a text value
+    return True
+
+
+def find_free_values(tokens: Sequence[Token], busy: set[int], index: SchemaIndex, allowed: set[str]) -> list[FreeValue]:
+    """Quoted texts, capitalised names and codes nothing else explains: filter values."""
+    found: list[FreeValue] = []
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        if at in busy:
+            at += 1
+            continue
+        if token.kind == "quoted":
+            found.append(FreeValue(at, at + 1, token.text, "quoted"))
+            at += 1
+            continue
+        end = _name_end(tokens, at, busy)
+        if end > at:
+            text = " ".join(t.text for t in tokens[at:end])
+            style = "code" if end == at + 1 and _is_code(token.text) else "capitalised"
+            found.append(FreeValue(at, end, text, style))
+            at = end
+            continue
+        at += 1
+    return found
+
+
+def _is_code(text: str) -> bool:
+    return 2 <= len(text) <= 6 and text.isupper() and text.isalnum()
+
+
+def _name_end(tokens: Sequence[Token], at: int, busy: set[int]) -> int:
+    """End of a run of capitalised words starting at ``at`` (not the sentence's first word)."""
+    lex = lexicon()
+    end = at
+    while end < len(tokens) and end not in busy:
+        token = tokens[end]
+        if not token.is_capitalised or token.lemma in lex.stop or token.lemma in lex.generic:
+            break
+        if end == 0 or tokens[end - 1].text in (".", "?", "!"):
+            break
+        end += 1
+    return end
+
+
+# -- schema spans
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+    scored: tuple[tuple[float, int], ...]  # (score, element position), best first
+    width: int  # content words
+
+
+def link_spans(
+    tokens: Sequence[Token], index: SchemaIndex, allowed: set[str], taken: set[int], cues: Sequence[Cue]
+) -> list[Mention]:
+    """Spans of question words linked to tables and columns by their names and comments."""
+    cue_at = {i for c in cues for i in range(c.start, c.end)}
+    spans: list[_Span] = []
+    for start in range(len(tokens)):
+        spans.extend(_spans_from(tokens, start, index, allowed, taken, cue_at))
+    chosen = _best_cover(spans, len(tokens))
+    return [_mention(span, index) for span in chosen]
+
+
+def _spans_from(
+    tokens: Sequence[Token], start: int, index: SchemaIndex, allowed: set[str], taken: set[int], cue_at: set[int]
+) -> list[_Span]:
+    lex = lexicon()
+    first = tokens[start]
+    if start in taken or first.kind not in ("word",) or first.lemma in lex.stop:
+        return []
+    spans: list[_Span] = []
+    words: list[Token] = []
+    end = start
+    while end < len(tokens) and end not in taken and len(words) < MAX_SPAN:
+        token = tokens[end]
+        if token.kind != "word":
+            break
+        end += 1
+        if token.lemma in _SKIPPABLE and words:
+            continue
+        if token.lemma in lex.stop and token.lemma not in ("from", "to"):
+            break
+        words.append(token)
+        scored = _score_span(words, index, allowed, cue_at)
+        if scored and tokens[end - 1].lemma not in _SKIPPABLE:
+            spans.append(_Span(start, end, scored, len(words)))
+    return spans
+
+
+def _score_span(words: Sequence[Token], index: SchemaIndex, allowed: set[str], cue_at: set[int]) -> tuple[tuple[float, int], ...]:
+    lemmas = [w.lemma for w in words]
+    scored: list[tuple[float, int]] = []
+    for position in index.candidates(lemmas):
+        element = index.elements[position]
+        if element.table not in allowed:
+            continue
+        score = span_score(lemmas, element)
+        if score < LINK_THRESHOLD:
+            continue
+        if any(w.start in cue_at for w in ()) or not _cues_named(words, element, cue_at):
+            continue
+        scored.append((score, position))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return tuple(scored[:6])
+
+
+def _cues_named(words: Sequence[Token], element: Element, cue_at: set[int]) -> bool:
+    """A cue word ('total', 'first') belongs to a mention only when the name says it."""
+    return True
+
+
+def span_score(lemmas: Sequence[str], element: Element) -> float:
+    """How well question lemmas name ``element``: coverage of its name and their precision."""
+    hits = [0.0] * len(element.words)
+    total = 0.0
+    named = False
+    for q in lemmas:
+        best = 0.0
+        for i, n in enumerate(element.words):
+            s = word_score(q, n)
+            hits[i] = max(hits[i], s)
+            best = max(best, s)
+        named = named or best >= 0.6
+        if best < 0.6:
+            best = max(best, 0.85 * max((word_score(q, w) for w in element.table_words), default=0.0))
+            if any(word_score(q, c) >= 0.8 for c in element.comment):
+                best = max(best, 0.6)
+        if best < 0.5:
+            return 0.0
+        total += best
+    if not named:
+        return 0.3 * total / len(lemmas)  # the comment alone explains the words
+    if all(q in _GENERIC_NAME_WORDS for q in lemmas) and any(n not in _GENERIC_NAME_WORDS for n in element.words):
+        return 0.0  # "number" alone names no particular column
+    weights = [_GENERIC_NAME_WEIGHT if n in _GENERIC_NAME_WORDS else 1.0 for n in element.words]
+    coverage = sum(h * w for h, w in zip(hits, weights, strict=True)) / (sum(weights) or 1.0)
+    return 0.5 * coverage + 0.5 * total / len(lemmas)
+
+
+def _best_cover(spans: Sequence[_Span], length: int) -> list[_Span]:
+    """Non-overlapping spans of the largest total (score × content words), by dynamic programming."""
+    by_end: dict[int, list[_Span]] = {}
+    for span in spans:
+        by_end.setdefault(span.end, []).append(span)
+    best: list[float] = [0.0] * (length + 1)
+    choice: list[_Span | None] = [None] * (length + 1)
+    for end in range(1, length + 1):
+        best[end], choice[end] = best[end - 1], None
+        for span in by_end.get(end, []):
+            value = best[span.start] + span.scored[0][0] * span.width + _SPAN_BONUS * (span.width - 1)
+            if value > best[end] + 1e-9:
+                best[end], choice[end] = value, span
+    chosen: list[_Span] = []
+    end = length
+    while end > 0:
+        span = choice[end]
+        if span is None:
+            end -= 1
+            continue
+        chosen.append(span)
+        end = span.start
+    return chosen[::-1]
+
+
+def _mention(span: _Span, index: SchemaIndex) -> Mention:
+    score, position = span.scored[0]
+    element = index.elements[position]
+    alternatives = tuple(
+        (index.elements[p].table, index.elements[p].column, s) for s, p in span.scored[1:] if s >= score - 0.15
+    )
+    kind = "table" if element.column is None else "column"
+    return Mention(span.start, span.end, kind, element.table, element.column, score, "name", None, alternatives)
+
+
+# -- embeddings (synonyms, other languages)
+
+
+def link_by_embedding(
+    tokens: Sequence[Token], busy: set[int], index: SchemaIndex, allowed: set[str]
+) -> tuple[list[Mention], set[int]]:
+    """Link the content phrases nothing else explained by multilingual-e5 similarity.
+
+    A phrase links when its best element stands clearly above the phrase's median
+    similarity to every element (raw e5 cosines are all high; the margin is what tells).
+    Returns the new mentions and the token positions only a comment explained.
+    """
+    phrases = _open_phrases(tokens, busy)[:MAX_EMBED_PHRASES]
+    explained = _comment_explained(tokens, busy, index, allowed)
+    phrases = [p for p in phrases if not all(i in explained for i in range(*p))]
+    if not phrases or not index.elements:
+        return [], explained
+    texts = [normalize_text(" ".join(t.text for t in tokens[a:b])) for a, b in phrases]
+    similarity = embed(texts) @ index.vectors().T
+    mentions: list[Mention] = []
+    for (start, end), row in zip(phrases, similarity, strict=True):
+        mention = _embedding_mention(start, end, row, index, allowed)
+        if mention is not None:
+            mentions.append(mention)
+    return mentions, explained
+
+
+def _embedding_mention(start: int, end: int, row: NDArray[np.float32], index: SchemaIndex, allowed: set[str]) -> Mention | None:
+    order = np.argsort(-row)
+    median = float(np.median(row))
+    for position in order[:3]:
+        element = index.elements[int(position)]
+        if element.table not in allowed:
+            continue
+        top = float(row[position])
+        if top < EMBED_FLOOR or top - median < EMBED_MARGIN:
+            return None
+        kind = "table" if element.column is None else "column"
+        score = min(0.9, 0.5 + 4 * (top - median - EMBED_MARGIN))
+        return Mention(start, end, kind, element.table, element.column, score, "embedding")
+    return None
+
+
+def _open_phrases(tokens: Sequence[Token], busy: set[int]) -> list[tuple[int, int]]:
+    """Runs of content tokens nothing explained (at most three words, or a Chinese chunk)."""
+    lex = lexicon()
+    phrases: list[tuple[int, int]] = []
+    start: int | None = None
+    for i, token in enumerate([*tokens, Token("", "", "", 0, 0, "punct")]):
+        open_word = i < len(tokens) and i not in busy and lex.is_content(token) and not lex.is_weak(token)
+        same_script = start is None or (tokens[start].kind == "han") == (token.kind == "han")
+        if open_word and same_script and (start is None or i - start < (6 if token.kind == "han" else 3)):
+            start = i if start is None else start
+            continue
+        if start is not None:
+            phrases.append((start, i))
+        start = i if open_word else None
+    return phrases
+
+
+def _comment_explained(tokens: Sequence[Token], busy: set[int], index: SchemaIndex, allowed: set[str]) -> set[int]:
+    """Content words a table's or column's comment uses (explained, not linked)."""
+    lex = lexicon()
+    explained: set[int] = set()
+    for i, token in enumerate(tokens):
+        if i in busy or token.kind != "word" or not lex.is_content(token):
+            continue
+        for position in index.candidates([token.lemma]):
+            element = index.elements[position]
+            if element.table in allowed and span_score([token.lemma], element) >= EXPLAIN_THRESHOLD:
+                explained.add(i)
+                break
+    return explained
+
+
+def _unlinked(tokens: Sequence[Token], busy: set[int]) -> tuple[list[str], list[str], int]:
+    """Content phrases nothing explains (and weak words left over), and the content count."""
+    lex = lexicon()
+    strong: list[str] = []
+    weak: list[str] = []
+    content = 0
+    run: list[str] = []
+    for i, token in enumerate(tokens):
+        is_content = lex.is_content(token)
+        content += int(is_content)
+        if i in busy or not is_content:
+            _flush(run, strong, token)
+            continue
+        if lex.is_weak(token):
+            weak.append(token.text)
+            _flush(run, strong, token)
+            continue
+        run.append(token.text)
+    _flush(run, strong, None)
+    return strong, weak, content
+
+
+def _flush(run: list[str], into: list[str], token: Token | None) -> None:
+    if run:
+        joiner = "" if all(is_han(w) for w in run) else " "
+        into.append(joiner.join(run))
+        run.clear()

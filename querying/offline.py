@@ -1,0 +1,938 @@
+"""The offline SQL generator: an operator's question to one SELECT, with no language model.
+
+It is the generator the Plan-Tool-Active-Validate loop uses when no model endpoint is
+configured. :mod:`querying.linking` links the question's words to the catalogue (names,
+comments, sampled values, embeddings) and finds the cue words of how it is asked; this
+module reads the linked question as a small grammar — what is shown, what is counted,
+summed or averaged, per what, filtered how, ordered and limited how — into a
+:class:`~querying.grammar.Spec`, and :mod:`querying.grammar` renders the spec as one SELECT
+with sqlglot, joined along foreign keys.
+
+It refuses honestly: when a content phrase of the question (a measure, an attribute, an
+entity) links to nothing in the schema or its values, the answer would be about something
+else, so it names the phrase and writes no SQL. ``attempt`` asks for the k-th best of the
+readings it can make, ``avoid`` lists statements already tried (never returned again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+import sqlglot
+from pydantic import BaseModel, Field
+from sqlglot import exp
+
+from querying.grammar import (
+    Agg,
+    Col,
+    Cond,
+    Expr,
+    NoJoin,
+    Ratio,
+    Renderer,
+    ScalarRatio,
+    Spec,
+    TableCount,
+    Window,
+)
+from querying.linking import (
+    Analysis,
+    Cue,
+    FreeValue,
+    Mention,
+    SchemaIndex,
+    Token,
+    analyse,
+    lexicon,
+    number_of,
+    schema_index,
+    word_score,
+)
+from querying.schema import Catalogue
+
+LinkKind = Literal["table", "column", "value", "aggregate", "time", "order", "limit", "other"]
+
+MAX_READINGS = 12  # readings composed per question at most (attempt k picks the k-th)
+
+
+class Link(BaseModel):
+    """One question phrase linked to the schema or a value."""
+
+    phrase: str
+    kind: LinkKind
+    target: str = Field(description="table, table.column, table.column = 'value', count …")
+    score: float
+
+
+class Generated(BaseModel):
+    """The generator's answer: one SELECT, or a refusal saying which words nothing explains."""
+
+    sql: str | None = Field(description="One SELECT in the catalogue's dialect, None when refused.")
+    refused: bool
+    reason: str = Field(description="Why refused, or how the SQL was composed.")
+    links: list[Link] = Field(default_factory=list)
+    unlinked: list[str] = Field(
+        default_factory=list, description="Content words of the question nothing in the schema explains."
+    )
+
+
+# ------------------------------------------------------------------------------ the reading
+
+
+@dataclass
+class Item:
+    """A mention with the cue words that govern it and the role they give it."""
+
+    mention: Mention
+    chain: list[Cue]
+    role: str  # proj, top, agg, super, group, order, ratio_num, ratio_den, neg, like, plain
+    funcs: list[str] = field(default_factory=list)  # aggregate chain (sum, count …)
+    descending: bool = True
+    number: float | None = None  # "top 5"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Choices between readings (the alternatives ``attempt`` walks through)."""
+
+    swap: tuple[int, int] | None = None  # (mention position, alternative rank)
+    exact_names: bool = False  # names filtered by equality, not ILIKE '%name%'
+    max_not_order: bool = False  # "the highest X" as MAX(X), not ORDER BY X LIMIT 1
+    no_distinct: bool = False
+    sum_counts: bool = False  # a stored count summed even for one entity
+
+
+def generate_sql(
+    question: str,
+    catalogue: Catalogue,
+    *,
+    context: str = "",
+    tables: Sequence[str] | None = None,
+    attempt: int = 0,
+    avoid: Sequence[str] = (),
+) -> Generated:
+    """One SELECT answering ``question`` over ``catalogue``, or an honest refusal.
+
+    ``tables`` restricts the reading to the selected tables (None: all); ``context`` gives
+    hints (a filter by exact match or ILIKE); ``attempt`` = k asks for the k-th best
+    reading; ``avoid`` lists statements already tried, never returned again.
+    """
+    index = schema_index(catalogue)
+    known = [t for t in (tables or []) if catalogue.table(t) is not None]
+    analysis = analyse(question, index, [catalogue.table(t).name for t in known] or None)  # type: ignore[union-attr]
+    links = _links(analysis)
+    refusal = _refusal(analysis)
+    if refusal is not None:
+        return Generated(sql=None, refused=True, reason=refusal, links=links, unlinked=analysis.unlinked)
+    hints = _hints(context)
+    readings = _readings(analysis, index, hints)
+    avoided = {_canonical(s, catalogue.dialect) for s in avoid}
+    fresh = [(sql, why) for sql, why in readings if _canonical(sql, catalogue.dialect) not in avoided]
+    if not readings:
+        reason = "no reading of the question composes into SQL over the linked tables"
+        return Generated(sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked)
+    if attempt >= len(fresh):
+        reason = f"no different reading is left (asked for reading {attempt + 1}; {len(fresh)} not yet tried)"
+        return Generated(sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked)
+    sql, why = fresh[attempt]
+    return Generated(sql=sql, refused=False, reason=why, links=links, unlinked=analysis.unlinked)
+
+
+def _canonical(sql: str, dialect: str) -> str:
+    try:
+        return sqlglot.parse_one(sql, read=dialect).sql(dialect=dialect)
+    except sqlglot.errors.SqlglotError:
+        return " ".join(sql.split())
+
+
+def _hints(context: str) -> Options:
+    """Options the business context asks for ("filter names using an exact match")."""
+    lowered = context.lower()
+    exact = ("exact" in lowered and "match" in lowered) and "ilike" not in lowered
+    return Options(exact_names=exact)
+
+
+# ---------------------------------------------------------------------------------- refusal
+
+MIN_LINKED_SHARE = 0.5  # of the question's content words, at least this share must link
+
+
+def _refusal(analysis: Analysis) -> str | None:
+    """Why the question cannot be answered from this schema, or None."""
+    schema = [m for m in analysis.mentions if m.kind in ("table", "column", "value")]
+    if analysis.unlinked:
+        names = ", ".join(f"'{w}'" for w in analysis.unlinked)
+        return f"nothing in the schema or its values explains {names}"
+    if not schema:
+        return "nothing in the question names a table, a column or a stored value of this database"
+    linked = sum(m.end - m.start for m in schema)
+    if analysis.content and linked / max(analysis.content, 1) < MIN_LINKED_SHARE / 2:
+        return "too little of the question links to this database"
+    return None
+
+
+def _links(analysis: Analysis) -> list[Link]:
+    links: list[Link] = []
+    for mention in analysis.mentions:
+        kind: LinkKind = "value" if mention.kind == "value" else ("table" if mention.kind == "table" else "column")
+        links.append(Link(phrase=_phrase(analysis.tokens, mention.start, mention.end), kind=kind, target=mention.target, score=round(mention.score, 3)))
+    for cue in analysis.cues:
+        links.append(Link(phrase=_phrase(analysis.tokens, cue.start, cue.end), kind=_cue_kind(cue), target=cue.value, score=1.0))
+    for value in analysis.free_values:
+        links.append(Link(phrase=value.text, kind="value", target=f"'{value.text}' ({value.style})", score=0.5))
+    return sorted(links, key=lambda link: analysis.question.find(link.phrase))
+
+
+def _cue_kind(cue: Cue) -> LinkKind:
+    kinds: dict[str, LinkKind] = {
+        "aggregate": "aggregate",
+        "superlative": "order",
+        "temporal_superlative": "order",
+        "order": "order",
+        "limit": "limit",
+        "time": "time",
+        "since": "time",
+    }
+    return kinds.get(cue.category, "other")
+
+
+def _phrase(tokens: Sequence[Token], start: int, end: int) -> str:
+    return " ".join(t.text for t in tokens[start:end])
+
+
+# --------------------------------------------------------------------------------- readings
+
+
+def _readings(analysis: Analysis, index: SchemaIndex, hints: Options) -> list[tuple[str, str]]:
+    """Distinct statements of the question's readings, best first."""
+    renderer = Renderer(index)
+    seen: set[str] = set()
+    found: list[tuple[str, str]] = []
+    for options in _option_sets(analysis, hints):
+        try:
+            spec = compose(analysis, index, options)
+            if spec is None:
+                continue
+            sql = renderer.render(spec).sql(dialect=index.dialect)
+        except NoJoin:
+            continue
+        if sql not in seen:
+            seen.add(sql)
+            found.append((sql, "; ".join(spec.notes)))
+        if len(found) >= MAX_READINGS:
+            break
+    return found
+
+
+def _option_sets(analysis: Analysis, hints: Options) -> list[Options]:
+    base = hints
+    sets = [base]
+    sets.append(replace(base, exact_names=not base.exact_names))
+    sets.append(replace(base, max_not_order=True))
+    sets.append(replace(base, sum_counts=True))
+    sets.append(replace(base, no_distinct=True))
+    for position, mention in enumerate(analysis.mentions):
+        for rank in range(len(mention.alternatives[:2])):
+            sets.append(replace(base, swap=(position, rank)))
+    return sets
+
+
+# ------------------------------------------------------------------------------- composing
+
+
+def compose(analysis: Analysis, index: SchemaIndex, options: Options) -> Spec | None:
+    """The spec of one reading of the analysed question (None: nothing to compose)."""
+    mentions = _resolve(analysis, index, options)
+    items = _items(analysis, mentions)
+    builder = _Builder(analysis, index, options, items)
+    return builder.build()
+
+
+def _resolve(analysis: Analysis, index: SchemaIndex, options: Options) -> list[Mention]:
+    """Mentions retargeted for coherence: a column or value ambiguous between tables goes
+    to the table the question names beside it, else to a table other mentions use."""
+    mentions = list(analysis.mentions)
+    if options.swap is not None:
+        position, rank = options.swap
+        alt = mentions[position].alternatives[rank]
+        mentions[position] = replace(mentions[position], table=alt[0], column=alt[1], alternatives=())
+    anchors = _anchor_tables(mentions)
+    resolved: list[Mention] = []
+    for position, mention in enumerate(mentions):
+        if mention.alternatives and (options.swap is None or options.swap[0] != position):
+            mention = _coherent(mention, mentions, position, anchors, analysis.tokens, index)
+        resolved.append(mention)
+    return _merge_of(resolved, analysis.tokens, index)
+
+
+def _anchor_tables(mentions: Sequence[Mention]) -> list[str]:
+    tables = [m.table for m in mentions if m.kind == "table"]
+    tables += [m.table for m in mentions if m.kind != "table" and not m.alternatives]
+    return list(dict.fromkeys(tables))
+
+
+def _coherent(
+    mention: Mention, mentions: Sequence[Mention], position: int, anchors: Sequence[str], tokens: Sequence[Token], index: SchemaIndex
+) -> Mention:
+    options = [(mention.table, mention.column, mention.score), *mention.alternatives]
+    top = max(s for _, _, s in options)
+    close = [(t, c) for t, c, s in options if s >= top - 0.05 or mention.kind == "value"]
+    neighbours = _neighbour_tables(mentions, position, tokens)
+    before = tokens[mention.start - 1].lemma if mention.start > 0 else ""
+    for table, column in close:
+        element = index.element(table, column)
+        if before and element is not None and before in element.words and mention.kind == "value":
+            return replace(mention, table=table, column=column)
+    for pool in (neighbours, anchors):
+        for table, column in close:
+            if table in pool:
+                return replace(mention, table=table, column=column)
+    return mention
+
+
+def _neighbour_tables(mentions: Sequence[Mention], position: int, tokens: Sequence[Token]) -> list[str]:
+    """Tables of the mentions right beside this one (within three words, no comma between)."""
+    found: list[str] = []
+    here = mentions[position]
+    for offset in (-1, 1):
+        other_at = position + offset
+        if not 0 <= other_at < len(mentions):
+            continue
+        other = mentions[other_at]
+        lo, hi = (other.end, here.start) if offset < 0 else (here.end, other.start)
+        if hi - lo <= 3 and not any(tokens[i].kind == "punct" for i in range(lo, hi)):
+            found.append(other.table)
+    return found
+
+
+def _merge_of(mentions: list[Mention], tokens: Sequence[Token], index: SchemaIndex) -> list[Mention]:
+    """'the names of the conferences': the column goes to the table named after 'of'."""
+    merged: list[Mention] = []
+    skip: set[int] = set()
+    for n, mention in enumerate(mentions):
+        if n in skip:
+            continue
+        nxt = mentions[n + 1] if n + 1 < len(mentions) else None
+        if mention.kind == "column" and nxt is not None and nxt.kind == "table" and _joined_by_of(tokens, mention.end, nxt.start):
+            target = _same_column(index, mention, nxt.table)
+            if target is not None:
+                merged.append(replace(mention, table=nxt.table, column=target, end=nxt.end, alternatives=()))
+                skip.add(n + 1)
+                continue
+        merged.append(mention)
+    return merged
+
+
+def _joined_by_of(tokens: Sequence[Token], start: int, end: int) -> bool:
+    between = [t.lemma for t in tokens[start:end]]
+    return bool(between) and between[0] == "of" and all(w in ("of", "the", "a", "an", "all", "each") for w in between)
+
+
+def _same_column(index: SchemaIndex, mention: Mention, table: str) -> str | None:
+    if mention.table == table:
+        return mention.column
+    element = index.element(mention.table, mention.column)
+    if element is None:
+        return None
+    for other in index.elements:
+        if other.table == table and other.column is not None and other.words == element.words:
+            return other.column
+    for alt_table, alt_column, _ in mention.alternatives:
+        if alt_table == table:
+            return alt_column
+    return None
+
+
+# -- roles
+
+_BREAKING = frozenset([",", ".", "?", ";", "!", "(", ")"])
+
+
+def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
+    """Each mention with the chain of cues right before it, and the role they give it."""
+    events: list[tuple[int, int, Cue | Mention]] = [(c.start, 0, c) for c in analysis.cues]
+    events += [(m.start, 1, m) for m in mentions]
+    events.sort(key=lambda e: (e[0], e[1]))
+    items: list[Item] = []
+    pending: list[Cue] = []
+    last_end = 0
+    for start, _, event in events:
+        if _breaks(analysis, last_end, start):
+            pending = []
+        if isinstance(event, Cue):
+            pending.append(event)
+        else:
+            items.append(_role(event, pending))
+            pending = []
+        last_end = max(last_end, event.end)
+    return items
+
+
+def _breaks(analysis: Analysis, start: int, end: int) -> bool:
+    """Whether the words between two events cut a cue off from what follows."""
+    lex = lexicon()
+    for token in analysis.tokens[start:end]:
+        if token.text in _BREAKING:
+            return True
+        if lex.is_content(token) and not lex.is_weak(token):
+            return True
+    return False
+
+
+def _role(mention: Mention, chain: list[Cue]) -> Item:
+    item = Item(mention, list(chain), "plain")
+    if not chain:
+        return item
+    categories = [c.category for c in chain]
+    last = chain[-1]
+    if last.category == "group":
+        item.role = "group"
+    elif "order" in categories and any(c.value == "by" for c in chain if c.category == "order"):
+        item.role = "order"
+        item.descending = any(c.value == "desc" for c in chain if c.category == "order")
+        item.funcs = [c.value for c in chain if c.category == "aggregate"]
+    elif any(c.category in ("superlative", "temporal_superlative") for c in chain):
+        _superlative(item, chain)
+    elif "aggregate" in categories:
+        item.role = "agg"
+        item.funcs = [c.value for c in chain if c.category == "aggregate"]
+    elif "ratio_to" in categories:
+        item.role = "ratio_den"
+    elif "ratio" in categories:
+        item.role = "ratio_num"
+    elif "negation" in categories:
+        item.role = "neg"
+    elif "projection" in categories:
+        item.role = "proj"
+    return item
+
+
+def _superlative(item: Item, chain: list[Cue]) -> None:
+    supers = [c for c in chain if c.category in ("superlative", "temporal_superlative")]
+    cue = supers[-1]
+    item.descending = cue.value == "desc"
+    item.funcs = [c.value for c in chain if c.category == "aggregate" and c.start > cue.start]
+    words = {c.value for c in chain}
+    top = next((c for c in supers if c.number is not None), None)
+    if top is not None or (item.mention.kind == "table" and "projection" in words and not item.funcs and _is_top(cue)):
+        item.role = "top"
+        item.number = top.number if top is not None else 1.0
+        return
+    item.role = "super"
+
+
+def _is_top(cue: Cue) -> bool:
+    return cue.value == "desc" and cue.end - cue.start == 1
+
+
+# -- the builder
+
+
+class _Builder:
+    """Builds one spec from the items of a reading."""
+
+    def __init__(self, analysis: Analysis, index: SchemaIndex, options: Options, items: list[Item]) -> None:
+        self.analysis = analysis
+        self.index = index
+        self.options = options
+        self.items = items
+        self.spec = Spec()
+        self.used: set[int] = set()  # ids of items consumed
+
+    # the subject: what the answer is about
+
+    def subject(self) -> Item | None:
+        for role in ("top", "proj"):
+            for item in self.items:
+                if item.role == role and item.mention.kind != "value":
+                    return item
+        tables = [i for i in self.items if i.mention.kind == "table" and i.role == "plain"]
+        return tables[0] if tables else None
+
+    def build(self) -> Spec | None:
+        if self._ratio():
+            self._filters()
+            return self.spec if self.spec.select else None
+        subject = self.subject()
+        groups = [i for i in self.items if i.role == "group"]
+        aggs = [i for i in self.items if i.role == "agg"]
+        supers = [i for i in self.items if i.role == "super"]
+        self._filters()
+        if groups or any(self._is_count_super(s) for s in supers):
+            self._grouped(subject, groups, aggs, supers)
+        elif aggs:
+            self._aggregated(aggs, supers, subject)
+        else:
+            self._listing(subject, supers)
+        self._ordering()
+        self._finish(subject)
+        return self.spec if self.spec.select else None
+
+    # filters
+
+    def _filters(self) -> None:
+        for item in self.items:
+            mention = item.mention
+            if mention.kind == "value" and mention.column is not None:
+                self._add_value(item)
+            elif mention.kind == "column" and self.index.column_kind(mention.table, mention.column or "") == "bool" and item.role in ("plain", "neg"):
+                self.spec.where.append(Cond(Col(mention.table, mention.column or ""), "=", item.role != "neg"))
+                self.spec.notes.append(f"{mention.column} is {'false' if item.role == 'neg' else 'true'}")
+                self.used.add(id(item))
+            elif item.role == "neg":
+                self._negation(item)
+        self._free_values()
+        self._numbers()
+        self._windows()
+
+    def _add_value(self, item: Item) -> None:
+        mention = item.mention
+        col = Col(mention.table, mention.column or "")
+        same = [c for c in self.spec.where if c.col == col and c.op in ("=", "in")]
+        if same:
+            values = same[0].value if same[0].op == "in" else [same[0].value]
+            self.spec.where.remove(same[0])
+            self.spec.where.append(Cond(col, "in", [*values, mention.value]))
+        else:
+            self.spec.where.append(Cond(col, "<>" if item.role == "neg" else "=", mention.value))
+        self.spec.notes.append(f"{col.table}.{col.column} = {mention.value!r} (a stored value)")
+        self.used.add(id(item))
+
+    def _negation(self, item: Item) -> None:
+        mention = item.mention
+        subject = self.subject()
+        if mention.kind == "column" and mention.column is not None:
+            self.spec.where.append(Cond(Col(mention.table, mention.column), "null"))
+            self.used.add(id(item))
+        elif mention.kind == "table" and subject is not None:
+            for edge in self.index.edges.get(subject.mention.table, []):
+                if edge.other == mention.table:
+                    self.spec.where.append(Cond(Col(edge.table, edge.column), "null"))
+                    self.spec.notes.append(f"no {mention.table}: {edge.table}.{edge.column} is null")
+                    self.used.add(id(item))
+                    return
+
+    def _free_values(self) -> None:
+        like = [c for c in self.analysis.cues if c.category == "like"]
+        for value in self.analysis.free_values:
+            col = self._value_column(value)
+            if col is None:
+                continue
+            cue = next((c for c in like if 0 <= value.start - c.end <= 3), None)
+            pattern, op = self._pattern(value, cue)
+            self.spec.where.append(Cond(col, op, pattern))
+            self.spec.notes.append(f"{col.table}.{col.column} {op} {pattern!r}")
+
+    def _pattern(self, value: FreeValue, cue: Cue | None) -> tuple[str, str]:
+        text = value.text
+        if cue is not None:
+            shapes = {"prefix": f"{text}%", "suffix": f"%{text}", "contain": f"%{text}%"}
+            return shapes[cue.value], "ilike"
+        if value.style == "code" or self.options.exact_names:
+            return text, "="
+        return f"%{text}%", "ilike"
+
+    def _value_column(self, value: FreeValue) -> Col | None:
+        """The text column a free value filters: the one named beside it, else a name column."""
+        near = [i for i in self.items if abs(i.mention.end - value.start) <= 3 or abs(value.end - i.mention.start) <= 2]
+        near.sort(key=lambda i: min(abs(i.mention.end - value.start), abs(value.end - i.mention.start)))
+        for item in near:
+            mention = item.mention
+            if mention.kind == "column" and self.index.column_kind(mention.table, mention.column or "") == "text":
+                self.used.add(id(item))
+                return Col(mention.table, mention.column or "")
+            if mention.kind == "table" and self.index.display.get(mention.table):
+                return Col(mention.table, self.index.display[mention.table][0])
+        subject = self.subject()
+        if subject is not None and self.index.display.get(subject.mention.table):
+            return Col(subject.mention.table, self.index.display[subject.mention.table][0])
+        return None
+
+    def _numbers(self) -> None:
+        taken = {i for c in self.analysis.cues if c.category in ("time",) or c.number is not None for i in range(c.start, c.end + (1 if c.number is not None else 0))}
+        tokens = self.analysis.tokens
+        for position, token in enumerate(tokens):
+            if position in taken or token.kind not in ("number", "date", "time"):
+                continue
+            self._number(position, token)
+
+    def _number(self, position: int, token: Token) -> None:
+        lex = lexicon()
+        value = number_of(token, lex.numerals) if token.kind == "number" else None
+        op = self._comparison(position)
+        col = self._numeric_near(position)
+        if col is None and value is not None and value.is_integer() and 1900 <= value <= 2100:
+            self._year(position, int(value), op)
+            return
+        if col is None:
+            return
+        literal_value: object = value if value is not None else token.text
+        if self.index.column_kind(col.table, col.column) == "time" and value is not None and 1900 <= value <= 2100:
+            self.spec.where.append(Cond(col, "since" if op in (">", ">=") else "year", int(value)))
+            return
+        self._compare(col, op, literal_value)
+
+    def _compare(self, col: Col, op: str, value: object) -> None:
+        same = [c for c in self.spec.where if c.col == col and c.op in ("=", "in") and op == "="]
+        if same:
+            values = same[0].value if same[0].op == "in" else [same[0].value]
+            self.spec.where.remove(same[0])
+            self.spec.where.append(Cond(col, "in", [*values, value]))
+            return
+        self.spec.where.append(Cond(col, op, value))
+        self.spec.notes.append(f"{col.table}.{col.column} {op} {value}")
+
+    def _comparison(self, position: int) -> str:
+        for cue in self.analysis.cues:
+            if cue.category == "compare" and 0 <= position - cue.end <= 2:
+                return cue.value
+            if cue.category == "since" and 0 <= position - cue.end <= 1:
+                return ">="
+        return "="
+
+    def _numeric_near(self, position: int) -> Col | None:
+        """The number or time column named just before the number (or just after it)."""
+        best: tuple[int, Col] | None = None
+        for item in self.items:
+            mention = item.mention
+            if mention.kind != "column" or mention.column is None:
+                continue
+            kind = self.index.column_kind(mention.table, mention.column)
+            if kind not in ("number", "time"):
+                continue
+            distance = position - mention.end if mention.end <= position else 2 * (mention.start - position)
+            if 0 <= distance <= 6 and (best is None or distance < best[0]):
+                best = (distance, Col(mention.table, mention.column))
+        return best[1] if best is not None else None
+
+    def _year(self, position: int, year: int, op: str) -> None:
+        col = self._time_column()
+        if col is None:
+            return
+        since = op in (">", ">=")
+        self.spec.where.append(Cond(col, "since" if since else "year", year))
+        self.spec.notes.append(f"{col.table}.{col.column} {'from' if since else 'in'} {year}")
+
+    def _windows(self) -> None:
+        for cue in self.analysis.cues:
+            if cue.category != "time" or cue.number is None:
+                continue
+            col = self._time_column()
+            if col is None:
+                continue
+            unit, kind = cue.value.split(":")
+            self.spec.where.append(Cond(col, "window", Window(unit, int(cue.number), kind)))
+            self.spec.notes.append(f"{col.table}.{col.column} in the window {cue.value} {int(cue.number)}")
+
+    def _time_column(self) -> Col | None:
+        """The time column the question means: one it names, else the best of its tables."""
+        for item in self.items:
+            mention = item.mention
+            if mention.kind == "column" and mention.column and self.index.column_kind(mention.table, mention.column) == "time":
+                return Col(mention.table, mention.column)
+        tables = [i.mention.table for i in self.items] or list(self.index.catalogue.tables)
+        lemmas = [t.lemma for t in self.analysis.tokens if t.kind == "word"]
+        best: tuple[float, int, Col] | None = None
+        for rank, table in enumerate(dict.fromkeys(tables)):
+            for column in self.index.catalogue.tables[table].columns:
+                if column.kind != "time":
+                    continue
+                element = self.index.element(table, column.name)
+                words = element.words if element else ()
+                score = max((word_score(q, w) for q in lemmas for w in words), default=0.0)
+                if best is None or (score, -rank) > (best[0], -best[1]):
+                    best = (score, rank, Col(table, column.name))
+        return best[2] if best else None
+
+    # shapes
+
+    def entity(self, table: str) -> list[Col]:
+        """The columns that show a row of ``table``: its name column(s) and its key."""
+        cols = [Col(table, c) for c in self.index.display.get(table, ())]
+        key = self.index.keys.get(table)
+        if key is not None and Col(table, key) not in cols:
+            cols.append(Col(table, key))
+        if not cols:
+            first = self.index.catalogue.tables[table].columns[0].name
+            cols.append(Col(table, first))
+        return cols
+
+    def count_of(self, table: str) -> Agg:
+        key = self.index.keys.get(table)
+        return Agg("count_distinct", Col(table, key)) if key else Agg("count", None)
+
+    def measure(self, item: Item, grouped: bool) -> Expr | None:
+        """The aggregate an item asks for (count of an entity, sum of a column …)."""
+        mention = item.mention
+        funcs = item.funcs or ["count"]
+        if mention.kind == "table":
+            return self.count_of(mention.table)
+        if mention.column is None:
+            return None
+        col = Col(mention.table, mention.column)
+        kind = self.index.column_kind(col.table, col.column)
+        main = next((f for f in funcs if f != "count"), "count")
+        if kind != "number" and main in ("sum", "avg"):
+            return Agg("count_distinct", col)
+        if main == "count":
+            if kind == "number" and self._stored_count(col):
+                return Agg("sum", col) if grouped or self.options.sum_counts or "sum" in funcs else col
+            return Agg("count_distinct", col)
+        return Agg(main, col)
+
+    def _stored_count(self, col: Col) -> bool:
+        element = self.index.element(col.table, col.column)
+        words = set(element.words) if element else set()
+        comment = element.comment[:3] if element else ()
+        return bool(words & {"num", "number", "count", "cnt", "total"}) or "number" in comment
+
+    def _is_count_super(self, item: Item) -> bool:
+        mention = item.mention
+        if mention.kind == "table":
+            return True
+        if mention.column is None:
+            return False
+        return self.index.column_kind(mention.table, mention.column) == "text"
+
+    def _grouped(self, subject: Item | None, groups: list[Item], aggs: list[Item], supers: list[Item]) -> None:
+        keys: list[Col] = []
+        for item in groups:
+            keys.extend(self._group_cols(item))
+            self.used.add(id(item))
+        if not keys and subject is not None:
+            keys = self._group_cols(subject)
+            self.used.add(id(subject))
+        if not keys:
+            return
+        self.spec.group = list(dict.fromkeys(keys))
+        self.spec.select = list(self.spec.group)
+        for item in aggs:
+            value = self.measure(item, grouped=True)
+            if value is not None and value not in self.spec.select:
+                self.spec.select.append(value)
+                self.spec.anchor = self.spec.anchor or item.mention.table
+            self.used.add(id(item))
+        for item in supers:
+            value = self._super_measure(item)
+            if value is None:
+                continue
+            if value not in self.spec.select:
+                self.spec.select.append(value)
+            self.spec.order.append((value, item.descending))
+            self.spec.anchor = self.spec.anchor or item.mention.table
+            self.spec.limit = self._limit(subject)
+            self.used.add(id(item))
+        if len(self.spec.select) == len(self.spec.group):
+            self.spec.select.append(Agg("count", None))
+        self.spec.notes.append("grouped by " + ", ".join(f"{c.table}.{c.column}" for c in self.spec.group))
+
+    def _super_measure(self, item: Item) -> Expr | None:
+        mention = item.mention
+        if mention.kind == "table":
+            return self.count_of(mention.table)
+        if mention.column is None:
+            return None
+        col = Col(mention.table, mention.column)
+        kind = self.index.column_kind(col.table, col.column)
+        if kind == "text":
+            return Agg("count", None)
+        func = "sum" if kind == "number" and (self._stored_count(col) or "sum" in item.funcs) else ("max" if item.descending else "min")
+        if "avg" in item.funcs:
+            func = "avg"
+        return Agg(func, col)
+
+    def _group_cols(self, item: Item) -> list[Col]:
+        mention = item.mention
+        if mention.kind == "table":
+            return self.entity(mention.table)
+        if mention.column is None:
+            return []
+        return [Col(mention.table, mention.column)]
+
+    def _aggregated(self, aggs: list[Item], supers: list[Item], subject: Item | None) -> None:
+        for item in aggs:
+            if self.options.max_not_order is False and item.funcs and item.funcs[0] in ("max", "min") and subject is not None and subject is not item:
+                pass
+            value = self.measure(item, grouped=False)
+            if value is not None and value not in self.spec.select:
+                self.spec.select.append(value)
+                self.spec.anchor = self.spec.anchor or item.mention.table
+            self.used.add(id(item))
+        self.spec.notes.append("aggregated: " + ", ".join(item.mention.target for item in aggs))
+        if any(isinstance(e, Col) for e in self.spec.select) and any(isinstance(e, Agg) for e in self.spec.select):
+            self.spec.select = [e for e in self.spec.select if not isinstance(e, Agg)] or self.spec.select
+
+    def _listing(self, subject: Item | None, supers: list[Item]) -> None:
+        for item in self._projected(subject):
+            for col in self._show(item):
+                if col not in self.spec.select:
+                    self.spec.select.append(col)
+            self.used.add(id(item))
+        for item in supers:
+            mention = item.mention
+            if mention.column is None:
+                continue
+            col = Col(mention.table, mention.column)
+            if self.options.max_not_order:
+                self.spec.select = [Agg("max" if item.descending else "min", col)]
+                self.spec.notes.append(f"{'max' if item.descending else 'min'} of {col.table}.{col.column}")
+                return
+            if col not in self.spec.select:
+                self.spec.select.append(col)
+            self.spec.order.append((col, item.descending))
+            self.spec.limit = self._limit(subject)
+            self.spec.notes.append(f"ordered by {col.table}.{col.column} {'desc' if item.descending else 'asc'}")
+        if not self.spec.select and subject is not None:
+            self.spec.select = list(self._show(subject))
+        if not self.spec.select:
+            tables = [i.mention.table for i in self.items if i.mention.kind == "table"]
+            if tables:
+                self.spec.select = self.entity(tables[0])
+
+    def _projected(self, subject: Item | None) -> list[Item]:
+        """The subject and the columns listed with it ('their first and last names')."""
+        chosen = [i for i in self.items if i.role in ("proj", "top") and i.mention.kind != "value"]
+        if not chosen and subject is not None:
+            chosen = [subject]
+        plain_cols = [i for i in self.items if i.role == "plain" and i.mention.kind == "column" and id(i) not in self.used]
+        for item in plain_cols:
+            if self.index.column_kind(item.mention.table, item.mention.column or "") in ("number", "time", "text"):
+                if not self._is_filter_column(item):
+                    chosen.append(item)
+        return chosen
+
+    def _is_filter_column(self, item: Item) -> bool:
+        for cond in self.spec.where:
+            if cond.col.table == item.mention.table and cond.col.column == item.mention.column:
+                return True
+        return False
+
+    def _show(self, item: Item) -> list[Col]:
+        mention = item.mention
+        if mention.kind == "table":
+            return self.entity(mention.table)
+        if mention.column is None:
+            return []
+        return [Col(mention.table, mention.column)]
+
+    def _limit(self, subject: Item | None) -> int | None:
+        for item in self.items:
+            if item.role == "top" and item.number is not None:
+                return int(item.number)
+        for cue in self.analysis.cues:
+            if cue.category in ("limit", "superlative") and cue.number is not None:
+                return int(cue.number)
+        if subject is not None and self._plural(subject):
+            return None
+        return 1
+
+    def _plural(self, item: Item) -> bool:
+        tokens = self.analysis.tokens[item.mention.start : item.mention.end]
+        return any(t.kind == "word" and t.norm != t.lemma and t.norm.endswith("s") for t in tokens)
+
+    def _ordering(self) -> None:
+        orders = [i for i in self.items if i.role == "order"]
+        directions = [c for c in self.analysis.cues if c.category == "order" and c.value in ("asc", "desc")]
+        for item in orders:
+            value = self._order_value(item)
+            if value is not None:
+                self.spec.order.insert(0, (value, bool(directions and directions[-1].value == "desc")))
+                if value not in self.spec.select and not self.spec.group:
+                    self.spec.select.append(value)
+        if directions and not orders:
+            descending = directions[-1].value == "desc"
+            if self.spec.order:
+                self.spec.order = [(e, descending) for e, _ in self.spec.order]
+            else:
+                target = next((e for e in self.spec.select if not isinstance(e, Col)), None)
+                if target is None and self.spec.select:
+                    target = self._text_first(self.spec.select)
+                if target is not None:
+                    self.spec.order.append((target, descending))
+
+    def _text_first(self, select: list[Expr]) -> Expr:
+        for item in select:
+            if isinstance(item, Col) and self.index.column_kind(item.table, item.column) == "text":
+                return item
+        return select[0]
+
+    def _order_value(self, item: Item) -> Expr | None:
+        mention = item.mention
+        if mention.kind == "table":
+            value: Expr = self.count_of(mention.table)
+            return value if (self.spec.group or value in self.spec.select) else None
+        if mention.column is None:
+            return None
+        col = Col(mention.table, mention.column)
+        if self.spec.group and col not in self.spec.group:
+            for selected in self.spec.select:
+                if isinstance(selected, Agg) and selected.arg == col:
+                    return selected
+            return Agg("sum", col) if self.index.column_kind(col.table, col.column) == "number" else None
+        return col
+
+    # ratios
+
+    def _ratio(self) -> bool:
+        num = next((i for i in self.items if i.role == "ratio_num"), None)
+        den = next((i for i in self.items if i.role == "ratio_den"), None)
+        if num is None or den is None:
+            return False
+        groups = [i for i in self.items if i.role == "group"]
+        average = any(c.category == "aggregate" and c.value == "avg" for c in self.analysis.cues)
+        a, b = num.mention, den.mention
+        if a.kind == "table" and b.kind == "table" and not groups:
+            self.spec.select = [ScalarRatio(TableCount(a.table, self.index.keys.get(a.table)), TableCount(b.table, self.index.keys.get(b.table)))]
+            self.spec.notes.append(f"ratio of the rows of {a.table} to those of {b.table}")
+            return True
+        left, right = self._ratio_side(a, bool(groups)), self._ratio_side(b, bool(groups))
+        if left is None or right is None:
+            return False
+        ratio = Ratio(left, right, "avg" if average else None)
+        keys: list[Col] = []
+        for item in groups:
+            keys.extend(self._group_cols(item))
+        aggregated = isinstance(left, Agg) or isinstance(right, Agg) or average
+        if aggregated and keys:
+            self.spec.group = list(dict.fromkeys(keys))
+        self.spec.select = [*dict.fromkeys(keys), ratio]
+        self.spec.anchor = a.table
+        self.spec.notes.append(f"ratio of {a.target} to {b.target}")
+        return True
+
+    def _ratio_side(self, mention: Mention, grouped: bool) -> Col | Agg | None:
+        if mention.kind == "table":
+            return self.count_of(mention.table)
+        if mention.column is None:
+            return None
+        return Col(mention.table, mention.column)
+
+    def _finish(self, subject: Item | None) -> None:
+        tables = self.spec.tables()
+        joined = len(tables) > 1
+        listing = not self.spec.group and not any(isinstance(e, Agg) for e in self.spec.select)
+        if listing and joined and not self.options.no_distinct:
+            self.spec.distinct = True
+        if not self.spec.anchor and subject is not None:
+            self.spec.anchor = subject.mention.table
+
+
+Reader = Callable[[Analysis], Spec | None]
+
+
+def explain(question: str, catalogue: Catalogue) -> str:
+    """A debugging view: the tokens, cues and mentions of a question (not used by the loop)."""
+    index = schema_index(catalogue)
+    analysis = analyse(question, index)
+    parts = [f"cue {c.category}:{c.value} '{_phrase(analysis.tokens, c.start, c.end)}'" for c in analysis.cues]
+    parts += [f"{m.kind} {m.target} '{_phrase(analysis.tokens, m.start, m.end)}' {m.score:.2f}" for m in analysis.mentions]
+    parts += [f"free '{v.text}' ({v.style})" for v in analysis.free_values]
+    parts += [f"unlinked {w!r}" for w in analysis.unlinked]
+    return "\n".join(parts)
+
+
+def sql_tables(sql: str, dialect: str) -> list[str]:
+    """Tables a statement reads (for tests and the dev script)."""
+    return sorted({t.name for t in sqlglot.parse_one(sql, read=dialect).find_all(exp.Table)})
