@@ -26,10 +26,18 @@ answerer refuses it; refusing an answerable one is a false refusal.
 
 ``execution_accuracy`` is sql-eval's figure. Its comparison lets NumPy broadcast
 results of unequal shapes, so an *empty* result passes for any one-row gold with
-as many columns (or any one-cell gold): answering every question with no rows
-scores 0.367 here. ``execution_accuracy_strict`` is the same judgement without
-that (unequal shapes never match at the first step), and ``correct_by_broadcast``
-counts the questions the two disagree on.
+as many columns (or any one-cell gold): the gold queries themselves made to
+return no rows (``SELECT * FROM (gold) s WHERE false``) score 0.367 here.
+``execution_accuracy_strict`` is the same judgement without that (unequal shapes
+never match at the first step), and ``correct_by_broadcast`` counts the
+questions the two disagree on.
+
+Differences from sql-eval's runner, none of which changes a verdict on the gold
+queries: SQL is sent as it is through psycopg 3 without parameters, so ``%``
+needs no escaping (sql-eval doubles the ``%`` of LIKE patterns for its driver);
+the generated query runs as ``keel_reader``; if it holds several statements the
+last result counts. As in sql-eval, a gold query that fails scores the question
+wrong; it is counted apart (``errors.gold_query_failed``).
 
 Output is one JSON line of figures (``--json PATH`` also writes every question's
 result). Without a PostgreSQL server, or before the text-to-SQL answerer exists,

@@ -44,8 +44,10 @@ Quirks kept on purpose, because they decide sql-eval's published figures:
 * the first comparison of :func:`compare_df` uses NumPy broadcasting, so a gold
   of one row matches a generated result of *zero* rows, or of several copies of
   that row, with the same number of columns (and a one-column gold matches any
-  result whose columns all equal it). :class:`Verdict` flags such matches
-  (``broadcast``) so a report can count them;
+  result whose columns all equal it). An earlier sql-eval (commit ``079e59c``)
+  guarded this comparison with equal shapes; the current one does not.
+  :class:`Verdict` flags such matches (``broadcast``), and ``broadcast=False``
+  (on :func:`compare_df` and :func:`compare_query_results`) judges without it;
 * duplicate column names raise :class:`ScoringError` where pandas raises (sorting
   or reordering columns by a label that is not unique), which sql-eval counts
   as an execution error;
