@@ -126,11 +126,14 @@ def select_tools(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     ]
     if not category and spec is not None and spec.tool:
         category = [spec.tool]
+    cards = tool_cards(context.domain)
+    if brief.get("mode") != "operator":  # a customer's task never reaches an operator's tool
+        cards = {name: spec for name, spec in cards.items() if not spec.operator_only}
     selection = select_predictive(
         brief["intent"],
         brief["text"],
         category,
-        tool_cards(context.domain),
+        cards,
         similarity=None if category else _similarity,
         threshold=context.tool_similarity_threshold,
     )
@@ -228,6 +231,30 @@ def records(state: TaskState) -> list[StepRecord]:
     return [StepRecord.model_validate(r) for r in state.get("history") or []]
 
 
+def _refused_step(
+    state: TaskState, plan: Plan, step_id: str, tool: str, args: dict[str, Any], how: Any
+) -> dict[str, Any]:
+    """A step calling an operator's tool in a customer's task: refused, never run."""
+    record = StepRecord(
+        step=step_id,
+        tool=tool,
+        args=args,
+        ok=False,
+        error="PERMISSION_ERROR",
+        message=f"{tool} is an operator's tool: a customer's task may not call it",
+        attempts=0,
+        round=state.get("rounds", 1),
+        plan_version=plan.version,
+        how=how,
+    )
+    return {
+        "history": [record.model_dump(mode="json")],
+        "retry": None,
+        "ran": "failed",
+        "trail": ["execute_step"],
+    }
+
+
 def execute_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Run the next step (or the retry step reflection chose) through calibration.
 
@@ -291,6 +318,8 @@ def execute_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
             "trail": ["execute_step"],
         }
     spec = tool_cards(context.domain).get(tool)
+    if spec is not None and spec.operator_only and brief.get("mode") != "operator":
+        return _refused_step(state, plan, step_id, tool, args, how)
     write = spec is not None and spec.access == "write"
     listing = list(state.get("listing") or [])
     if write and not is_listed(listing, tool, args):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from domain.config import load_domain
+from tools.ask_data import ASK_DATA_TOOL
 from tools.knowledge_tool import knowledge_tool
 from tools.registry import ToolRegistry
 from tools.retail_actions import WRITE_TOOLS
@@ -23,4 +24,5 @@ def build_registry(domain: str = "retail") -> ToolRegistry:
     for tool in [*WRITE_TOOLS, *SESSION_TOOLS]:
         registry.register(tool)
     registry.register(knowledge_tool(domain))
+    registry.register(ASK_DATA_TOOL)  # an operator's tool: never in a customer's task
     return registry

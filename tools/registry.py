@@ -46,6 +46,11 @@ class ToolSpec(BaseModel):
         description="How long a read's result answers the same call again (0: never; "
         "writes are never cached).",
     )
+    operator_only: bool = Field(
+        default=False,
+        description="Only an operator's task may call it (the customer channel never does): "
+        "tool selection leaves it out of a customer's task and a step calling it there fails.",
+    )
     args_model: type[BaseModel] | None = Field(
         default=None,
         description="The tool's typed argument contract (pydantic, extra keys forbidden): the "

@@ -1,0 +1,60 @@
+"""Issue 9: the loop as a registered tool (``ask_data``), an operator's tool only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.tasks import task_graph
+from nodes.task import tool_cards
+from persistence.audit import AuditLog
+from state.context import Context
+
+
+def brief(mode: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "intent": "complaint",  # an intent without a tool of its own (no understanding needed)
+        "text": "how many orders were cancelled last week?",
+        "slots": {},
+        "user_id": "harper_ahmed_1689",
+        "language": "en",
+        "run_id": "r1",
+        "mode": mode,
+        **extra,
+    }
+
+
+def test_ask_data_is_registered_as_an_operators_read() -> None:
+    spec = tool_cards("retail")["ask_data"]
+    assert spec.operator_only and spec.access == "read" and spec.category == "sql"
+    assert spec.required_args == ["question"]
+
+
+def test_a_customers_task_never_runs_ask_data(demo_db_url: str) -> None:
+    context = Context(database_url=demo_db_url, retry_backoff_seconds=(0.0,))
+    calls = [{"tool": "ask_data", "args": {"question": "how many orders were cancelled?"}}]
+    run = task_graph.invoke(
+        {"task": brief("dialogue", calls=calls), "listing": []}, context=context
+    )["task_run"]
+    assert "ask_data" not in run["selection"]["selected_tool_ids"]
+    assert not any(r["tool"] == "ask_data" and r["ok"] for r in run["history"])
+    tools = [e["name"] for e in AuditLog(demo_db_url).events("local") if e["kind"] == "tool"]
+    assert "ask_data" not in tools
+
+
+def test_a_step_calling_ask_data_in_a_customers_task_fails_without_running(
+    demo_db_url: str,
+) -> None:
+    from langgraph.runtime import Runtime
+
+    from nodes.task import execute_step
+    from planning.templates import literal_plan
+
+    context = Context(database_url=demo_db_url, retry_backoff_seconds=(0.0,))
+    plan = literal_plan([("ask_data", {"question": "how many orders?"})])
+    state: Any = {"task": brief("dialogue"), "task_plan": plan.model_dump(mode="json")}
+    update = execute_step(state, Runtime(context=context))
+    (record,) = update["history"]
+    assert update["ran"] == "failed" and record["error"] == "PERMISSION_ERROR"
+    assert "operator's tool" in record["message"] and record["attempts"] == 0
+    tools = [e["name"] for e in AuditLog(demo_db_url).events("local") if e["kind"] == "tool"]
+    assert "ask_data" not in tools
