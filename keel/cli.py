@@ -140,6 +140,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from keel.bench import confirmations
 
         return confirmations.main(rest)
+    if args.name == "sql-eval":
+        from keel.bench import sql_eval  # needs the postgres extra (psycopg)
+
+        return sql_eval.main(rest)
     print(f"unknown benchmark {args.name}", file=sys.stderr)
     return 2
 
@@ -214,7 +218,7 @@ def parser() -> argparse.ArgumentParser:
     bench = sub.add_parser(
         "bench",
         help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents, calibration, "
-        "confirmations",
+        "confirmations, sql-eval",
     )
     bench.add_argument("name")
     bench.add_argument("rest", nargs=argparse.REMAINDER)

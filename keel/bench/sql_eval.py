@@ -40,9 +40,9 @@ last result counts. As in sql-eval, a gold query that fails scores the question
 wrong; it is counted apart (``errors.gold_query_failed``).
 
 Output is one JSON line of figures (``--json PATH`` also writes every question's
-result). Without a PostgreSQL server, or before the text-to-SQL answerer exists,
-it prints a one-line ``{"skipped": ...}`` and exits 0. ``--answerer gold``
-answers with the gold SQL itself and must score 100 %: a self-test of the harness.
+result). Without a PostgreSQL server it prints a one-line ``{"skipped": ...}``
+and exits 0. ``--answerer gold`` answers with the gold SQL itself and must score
+100 %: a self-test of the harness.
 
 Usage: ``python -m keel.bench.sql_eval [--answerer default|gold] [--model]
 [--db NAME]... [--limit N] [--json PATH] [--admin-url URL] [--data-dir DIR]``.
@@ -696,15 +696,10 @@ def run(
     return outcomes
 
 
-def _default_answerer(model: bool) -> Answerer | None:
-    """``querying.answer.default_answerer(model)``, or None while that module is not there."""
-    try:
-        from querying.answer import default_answerer
-    except ImportError as error:
-        missing = getattr(error, "name", None)
-        if missing in ("querying", "querying.answer") or "default_answerer" in str(error):
-            return None
-        raise
+def _default_answerer(model: bool) -> Answerer:
+    """The text-to-SQL loop (``keel.ask.default_answerer``), offline or with the model."""
+    from keel.ask import default_answerer
+
     answerer: Answerer = default_answerer(model)
     return answerer
 
@@ -737,9 +732,6 @@ def main(argv: list[str] | None = None) -> int:
     answerer = (
         gold_answerer(questions) if args.answerer == "gold" else _default_answerer(args.model)
     )
-    if answerer is None:
-        print(json.dumps({"skipped": "no answerer yet"}))
-        return 0
     problem = server_problem(args.admin_url)
     if problem is not None:
         print(json.dumps({"skipped": f"no PostgreSQL at {args.admin_url}: {problem}"}))
