@@ -148,6 +148,54 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 2
 
 
+def _ask_context(args: argparse.Namespace) -> Context:
+    """The run's settings, with ``--offline`` leaving any configured model out."""
+    settings = Context()
+    return settings.replace(llm_base_url=None, llm_model=None) if args.offline else settings
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """Answer an operator's question from the data (progress on stderr, answer on stdout)."""
+    from keel.ask import ask, format_answer, progress_line
+
+    def progress(record: Any) -> None:
+        if not args.quiet:
+            print(progress_line(record), file=sys.stderr, flush=True)
+
+    result = ask(
+        args.question,
+        database=args.database,
+        business_context=args.context or "",
+        context=_ask_context(args),
+        on_step=progress,
+    )
+    if args.json:
+        print(json.dumps(result["answer"], ensure_ascii=False, default=str))
+    else:
+        print(format_answer(result["answer"]))
+    return 0 if result["status"] in ("answered", "refused") else 1
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Fill a report template's placeholders from the data."""
+    from keel.report import Filled, fill_report
+
+    def progress(item: Filled) -> None:
+        how = f"{item.status}, {item.repairs} repairs" + (f": {item.reason}" if item.reason else "")
+        print(f"{{{{ {item.description} }}}} -> {how}", file=sys.stderr, flush=True)
+
+    template = Path(args.template).read_text(encoding="utf-8")
+    text, filled = fill_report(
+        template, database=args.database, context=_ask_context(args), on_placeholder=progress
+    )
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    else:
+        print(text, end="" if text.endswith("\n") else "\n")
+    return 0 if all(f.status == "answered" for f in filled) else 1
+
+
 def cmd_db(args: argparse.Namespace) -> int:
     """Load demo data, import a τ² db.json, or export the database in that shape."""
     from persistence import tau2
@@ -223,6 +271,22 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("name")
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(func=cmd_bench)
+
+    ask = sub.add_parser("ask", help="answer an operator's question from the data (text-to-SQL)")
+    ask.add_argument("question")
+    ask.add_argument("--database", help="SQLAlchemy URL of the database (default: the store)")
+    ask.add_argument("--context", help="business context of the question")
+    ask.add_argument("--json", action="store_true", help="the answer as JSON (with its trail)")
+    ask.add_argument("--offline", action="store_true", help="no model even if one is configured")
+    ask.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    ask.set_defaults(func=cmd_ask)
+
+    report = sub.add_parser("report", help="fill a Markdown report template from the data")
+    report.add_argument("template", help="Markdown file with {{ placeholders described in words }}")
+    report.add_argument("--database", help="SQLAlchemy URL of the database (default: the store)")
+    report.add_argument("--out", help="write the filled report here (default: stdout)")
+    report.add_argument("--offline", action="store_true", help="no model even if configured")
+    report.set_defaults(func=cmd_report)
 
     db = sub.add_parser("db", help="database utilities")
     db.add_argument("action", choices=["demo", "import", "export"])
