@@ -9,13 +9,19 @@ dashboard runs wherever the graph runs:
 * ``GET /api/calibration/tools/{tool_name}/stats`` — one tool's figures (404 if never called);
 * ``POST /api/calibration/verify`` — ``{toolName, params[, error, userId]}`` → what the
   external verifier finds (``hasData``, ``suggestion``, ``contextInfo`` …);
-* ``GET /calibration`` — the dashboard page (charts drawn from the dashboard endpoint).
+* ``GET /calibration`` — the dashboard page (charts drawn from the dashboard endpoint);
+* ``POST /api/ask`` — ``{question[, context, database]}`` → an operator's question answered
+  from the data by the text-to-SQL loop (``{status, answer}``). It requires the header
+  ``X-Operator-Key`` equal to ``KEEL_OPERATOR_KEY``; without that variable the route is
+  closed (403), with a wrong key it answers 401: customers never reach generated SQL.
 
 Database work runs in a worker thread, never on the server's event loop.
 """
 
 from __future__ import annotations
 
+import hmac
+import os
 from importlib import resources
 from typing import Any
 
@@ -31,6 +37,18 @@ from calibration.verifier import verify
 from nodes.common import domain_config, guard_config
 from state.context import Context
 from tools.catalog import build_registry
+
+OPERATOR_KEY_ENV = "KEEL_OPERATOR_KEY"
+MAX_QUESTION_CHARS = 2000
+
+
+def operator_refusal(given: str | None, expected: str | None) -> tuple[int, str] | None:
+    """Why a request to an operator route is refused (status, reason), or None if allowed."""
+    if not expected:
+        return 403, f"operator routes are closed: set {OPERATOR_KEY_ENV} to open them"
+    if not given or not hmac.compare_digest(given.encode(), expected.encode()):
+        return 401, "a valid X-Operator-Key header is required"
+    return None
 
 
 class BadRequest(ValueError):
@@ -48,6 +66,13 @@ async def _body(request: Request, required: tuple[str, ...]) -> dict[str, Any]:
     if missing:
         raise BadRequest(f"missing field(s): {', '.join(missing)}")
     return body
+
+
+def _jsonable(value: Any) -> Any:
+    """``value`` with anything JSON cannot carry (dates, decimals) as text."""
+    import json
+
+    return json.loads(json.dumps(value, default=str))
 
 
 def dashboard_page() -> str:
@@ -107,6 +132,28 @@ def create_app(context: Context | None = None) -> Starlette:
         )
         return JSONResponse({"toolName": body["toolName"], **found.as_json()})
 
+    async def ask_data(request: Request) -> Response:
+        refused = operator_refusal(
+            request.headers.get("x-operator-key"), os.environ.get(OPERATOR_KEY_ENV)
+        )
+        if refused is not None:
+            return JSONResponse({"error": refused[1]}, refused[0])
+        body = await _body(request, ("question",))
+        question = body["question"]
+        if not isinstance(question, str) or len(question) > MAX_QUESTION_CHARS:
+            raise BadRequest(f"question: a string of at most {MAX_QUESTION_CHARS} characters")
+        from keel.ask import ask
+
+        result = await run_in_threadpool(
+            lambda: ask(
+                question,
+                database=str(body["database"]) if body.get("database") else None,
+                business_context=str(body.get("context") or ""),
+                context=settings,
+            )
+        )
+        return JSONResponse(_jsonable({"status": result["status"], "answer": result["answer"]}))
+
     async def page(request: Request) -> Response:
         return HTMLResponse(dashboard_page())
 
@@ -120,6 +167,7 @@ def create_app(context: Context | None = None) -> Starlette:
             Route("/api/calibration/tools/{tool_name}/stats", tool_stats, methods=["GET"]),
             Route("/api/calibration/verify", verify_call, methods=["POST"]),
             Route("/calibration", page, methods=["GET"]),
+            Route("/api/ask", ask_data, methods=["POST"]),
         ],
         exception_handlers={BadRequest: bad_request},
     )
