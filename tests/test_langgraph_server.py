@@ -381,3 +381,20 @@ def test_two_writes_go_through_one_confirmation_on_the_server(server: Server) ->
     assert values["reply"].count("cancelled") == 2, values["reply"]
     assert values["awaiting"] == "nothing"
     assert values["path"].count("run_task:execute_step") == 2, values["path"]
+
+
+def test_the_ask_graph_is_served_drawn_and_answers(server: Server) -> None:
+    """The text-to-SQL graph (``ask``): Studio's drawing shows the PTAV loop; it answers."""
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    drawing = client.assistants.get_graph("ask")
+    names = {node["id"] for node in drawing["nodes"]}
+    assert {"plan_action", "run_tool", "analyse_result", "validate_goal", "compose_answer"} <= names
+    edges = {(edge["source"], edge["target"]) for edge in drawing["edges"]}
+    assert ("validate_goal", "plan_action") in edges and ("plan_action", "run_tool") in edges
+    thread_id = client.threads.create()["thread_id"]
+    final = client.runs.wait(thread_id, "ask", input={"question": "how many orders are there?"})
+    assert final["status"] == "answered", final
+    assert final["answer"]["rows"] == [[600]]
+    assert [h["action"] for h in final["history"]][-1] == "sql.execute"
