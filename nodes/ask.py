@@ -57,13 +57,23 @@ SUMMARY_CHARS = 300
 
 
 def target_url(state: AskState, context: Context) -> str:
-    """The database the question is about: the one named in the input, else the store."""
-    return state.get("database") or context.database_url
+    """The database the question is about: the one named in the input, else the store.
+
+    The store is read through ``ask_database_url`` when one is configured (a role that may
+    only SELECT), else through its own URL on read-only sessions.
+    """
+    return state.get("database") or context.ask_database_url or context.database_url
+
+
+def is_store(state: AskState, context: Context) -> bool:
+    """Whether the question is about the store's own database."""
+    given = state.get("database")
+    return not given or given in (context.database_url, context.ask_database_url)
 
 
 def ask_settings(state: AskState, context: Context) -> AskSettings:
     """The loop's view of its database: the store hides Keel's own tables and has comments."""
-    store = target_url(state, context) == context.database_url
+    store = is_store(state, context)
     view = store_view(context.domain)
     return AskSettings(
         max_tables=context.ask_max_tables,
@@ -113,8 +123,7 @@ def ask_deps(state: AskState, context: Context) -> CallDeps:
 
 
 def _initial_pool(state: AskState, context: Context) -> ResourcePool:
-    store = target_url(state, context) == context.database_url
-    glossary = store_view(context.domain).glossary if store else ""
+    glossary = store_view(context.domain).glossary if is_store(state, context) else ""
     given = state.get("context") or ""
     business = "\n".join(part for part in (given, glossary) if part)
     pool = ResourcePool()

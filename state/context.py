@@ -200,6 +200,13 @@ class Context:
     http_timeout_seconds: float = field(
         default=3.0, metadata={"description": "Timeout of HTTP API tools."}
     )
+    ask_database_url: str | None = field(
+        default_factory=lambda: _env("KEEL_ASK_DATABASE_URL"),
+        metadata={
+            "description": "How operators' questions read the store: its URL through a role "
+            "that may only SELECT (default: the store's URL, on read-only sessions)."
+        },
+    )
     max_ask_iterations: int = field(
         default=12,
         metadata={

@@ -15,7 +15,14 @@ import pytest
 os.environ.setdefault("LANGSMITH_TRACING", "false")
 os.environ.pop("LANGSMITH_API_KEY", None)
 os.environ["KEEL_RETRY_BACKOFF_SECONDS"] = "0"  # retries without pauses, by configuration
-for name in ("KEEL_LLM_BASE_URL", "KEEL_LLM_MODEL", "KEEL_DATABASE_URL", "KEEL_REDIS_URL"):
+for name in (
+    "KEEL_LLM_BASE_URL",
+    "KEEL_LLM_MODEL",
+    "KEEL_DATABASE_URL",
+    "KEEL_REDIS_URL",
+    "KEEL_ASK_DATABASE_URL",
+    "KEEL_OPERATOR_KEY",
+):
     os.environ.pop(name, None)
 
 _real_connect = socket.socket.connect
