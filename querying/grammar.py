@@ -102,6 +102,7 @@ class Spec:
     distinct: bool = False
     notes: list[str] = field(default_factory=list)
     anchor: str | None = None  # the table the FROM starts at (the measured one)
+    unplaced: list[str] = field(default_factory=list)  # conditions the reading could not place
 
     def tables(self) -> list[str]:
         """Tables the reading touches, in first-use order."""

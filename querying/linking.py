@@ -39,7 +39,8 @@ _QUOTED = re2.compile(
     r"|(?:^|[\s(\[:,])'([^'\n]{1,120})'(?:$|[\s,.?;:)!\]])"
 )
 _TOKEN = re2.compile(
-    r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?|\d+(?:\.\d+)?%?"
+    r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2} ?(?:[aApP][mM])\b|\d+(?:st|nd|rd|th)\b"
+    r"|\d+(?:\.\d+)?%?"
     r"|[A-Za-z][A-Za-z0-9_]*(?:['’.\-][A-Za-z0-9_]+)*|\p{Han}|[^\s]"
 )
 _NUMBER = re2.compile(r"\d+(?:\.\d+)?")
@@ -204,8 +205,10 @@ def _lemma_of(raw: str) -> str:
 def _kind(raw: str) -> str:
     if _DATE.fullmatch(raw):
         return "date"
-    if ":" in raw and raw[:1].isdigit():
+    if raw[:1].isdigit() and (":" in raw or raw[-2:].lower() in ("am", "pm")):
         return "time"
+    if raw[:1].isdigit() and raw[-2:] in ("st", "nd", "rd", "th"):
+        return "number"
     if _NUMBER.fullmatch(raw.rstrip("%")):
         return "number"
     if is_han(raw):
@@ -340,8 +343,10 @@ def match_phrase(words: Sequence[str], at: int, candidates: Sequence[Phrase]) ->
 def number_of(token: Token, numerals: dict[str, int]) -> float | None:
     """The number a token writes (digits, or a numeral word such as 'five' or '五')."""
     if token.kind == "number":
+        text = token.norm.rstrip("%")
+        text = text[:-2] if text[-2:] in ("st", "nd", "rd", "th") else text
         try:
-            return float(token.norm.rstrip("%"))
+            return float(text)
         except ValueError:
             return None
     if token.norm in numerals:
@@ -353,7 +358,8 @@ def number_of(token: Token, numerals: dict[str, int]) -> float | None:
 
 LINK_THRESHOLD = 0.5  # a span becomes a mention of a table or column from this score
 EXPLAIN_THRESHOLD = 0.3  # a word matching only a comment is explained, not a mention
-EMBED_MARGIN = 0.05  # an embedding link must stand this far above the median similarity
+EMBED_MARGIN = 0.045  # a Chinese phrase links by embedding this far above its median similarity
+EMBED_MARGIN_LATIN = 0.12  # an English word must stand out much more (its names link lexically)
 EMBED_FLOOR = 0.85  # and reach this cosine similarity
 MAX_EMBED_PHRASES = 16  # phrases of one question embedded at most (bounded cost)
 MAX_SPAN = 4  # content words in one mention at most
@@ -956,6 +962,8 @@ def _plausible_value(span: Sequence[Token], stored: str) -> bool:
     if len(span) == 1 and span[0].kind == "quoted":
         return True
     written = " ".join(t.text for t in span)
+    if len(span) == 1 and span[0].kind == "number":
+        return False  # a number is compared as a number, not as a text value
     if len(stored) <= 2:
         return written == stored and (stored.isupper() or stored.isdigit())
     if len(span) == 1 and (span[0].lemma in lex.stop or span[0].lemma in lex.generic):
@@ -1022,7 +1030,7 @@ def link_spans(
     tokens: Sequence[Token], index: SchemaIndex, allowed: set[str], taken: set[int], cues: Sequence[Cue]
 ) -> list[Mention]:
     """Spans of question words linked to tables and columns by their names and comments."""
-    cue_at = {i for c in cues for i in range(c.start, c.end)}
+    cue_at = {tokens[i].start for c in cues for i in range(c.start, c.end)}
     spans: list[_Span] = []
     for start in range(len(tokens)):
         spans.extend(_spans_from(tokens, start, index, allowed, taken, cue_at))
@@ -1066,20 +1074,42 @@ def _score_span(words: Sequence[Token], index: SchemaIndex, allowed: set[str], c
         score = span_score(lemmas, element)
         if score < LINK_THRESHOLD:
             continue
-        if any(w.start in cue_at for w in ()) or not _cues_named(words, element, cue_at):
+        if not _cues_named(words, element, cue_at):
             continue
         scored.append((score, position))
     scored.sort(key=lambda item: (-item[0], item[1]))
-    return tuple(scored[:6])
+    return tuple(scored[:12])
 
 
 def _cues_named(words: Sequence[Token], element: Element, cue_at: set[int]) -> bool:
-    """A cue word ('total', 'first') belongs to a mention only when the name says it."""
-    return True
+    """Cue words ('total', 'number of') join a mention only beside a word of the name.
+
+    "total credit" names total_credit and "number of enrolled students" num_enrolled, but
+    "number" alone names no column called number: some word outside the cues must name a
+    word of the element that is not generic (or the element is all generic words).
+    """
+    if not any(_position(w) in cue_at for w in words):
+        return True
+    for word in words:
+        if _position(word) in cue_at and not any(word_score(word.lemma, n) >= 0.6 for n in element.words):
+            return False  # a cue word inside a mention must be a word of the name
+    specific = [n for n in element.words if n not in _GENERIC_NAME_WORDS] or list(element.words)
+    for word in words:
+        if _position(word) in cue_at:
+            continue
+        if any(word_score(word.lemma, n) >= 0.6 for n in specific):
+            return True
+    return False
+
+
+def _position(token: Token) -> int:
+    return token.start  # cue positions are token start offsets (see link_spans)
 
 
 def span_score(lemmas: Sequence[str], element: Element) -> float:
     """How well question lemmas name ``element``: coverage of its name and their precision."""
+    if len(lemmas) == 1 and len(element.words) > 1 and lemmas[0] == "".join(element.words):
+        return 1.0  # "payload" names pay_load
     hits = [0.0] * len(element.words)
     total = 0.0
     named = False
@@ -1089,7 +1119,9 @@ def span_score(lemmas: Sequence[str], element: Element) -> float:
             s = word_score(q, n)
             hits[i] = max(hits[i], s)
             best = max(best, s)
-        named = named or best >= 0.6
+        named = named or any(word_score(q, n) >= 0.6 for n in element.words if n not in _GENERIC_NAME_WORDS) or (
+            best >= 0.6 and all(n in _GENERIC_NAME_WORDS for n in element.words)
+        )
         if best < 0.6:
             best = max(best, 0.85 * max((word_score(q, w) for w in element.table_words), default=0.0))
             if any(word_score(q, c) >= 0.8 for c in element.comment):
@@ -1162,13 +1194,16 @@ def link_by_embedding(
     similarity = embed(texts) @ index.vectors().T
     mentions: list[Mention] = []
     for (start, end), row in zip(phrases, similarity, strict=True):
-        mention = _embedding_mention(start, end, row, index, allowed)
+        han = tokens[start].kind == "han"
+        mention = _embedding_mention(start, end, row, index, allowed, EMBED_MARGIN if han else EMBED_MARGIN_LATIN)
         if mention is not None:
             mentions.append(mention)
     return mentions, explained
 
 
-def _embedding_mention(start: int, end: int, row: NDArray[np.float32], index: SchemaIndex, allowed: set[str]) -> Mention | None:
+def _embedding_mention(
+    start: int, end: int, row: NDArray[np.float32], index: SchemaIndex, allowed: set[str], margin: float
+) -> Mention | None:
     order = np.argsort(-row)
     median = float(np.median(row))
     for position in order[:3]:
@@ -1176,12 +1211,17 @@ def _embedding_mention(start: int, end: int, row: NDArray[np.float32], index: Sc
         if element.table not in allowed:
             continue
         top = float(row[position])
-        if top < EMBED_FLOOR or top - median < EMBED_MARGIN:
+        if top < EMBED_FLOOR or top - median < margin:
             return None
         kind = "table" if element.column is None else "column"
         score = min(0.9, 0.5 + 4 * (top - median - EMBED_MARGIN))
+        if _TRACE is not None:
+            _TRACE.append((start, end, element.key, round(top, 3), round(top - median, 3), round(top - float(row[order[1]]), 3)))
         return Mention(start, end, kind, element.table, element.column, score, "embedding")
     return None
+
+
+_TRACE: list[tuple[int, int, str, float, float, float]] | None = None
 
 
 def _open_phrases(tokens: Sequence[Token], busy: set[int]) -> list[tuple[int, int]]:
@@ -1210,7 +1250,7 @@ def _comment_explained(tokens: Sequence[Token], busy: set[int], index: SchemaInd
             continue
         for position in index.candidates([token.lemma]):
             element = index.elements[position]
-            if element.table in allowed and span_score([token.lemma], element) >= EXPLAIN_THRESHOLD:
+            if element.table in allowed and any(word_score(token.lemma, c) >= 0.8 for c in element.comment):
                 explained.add(i)
                 break
     return explained

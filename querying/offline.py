@@ -54,6 +54,7 @@ from querying.schema import Catalogue
 
 LinkKind = Literal["table", "column", "value", "aggregate", "time", "order", "limit", "other"]
 
+COHERENCE_MARGIN = 0.15  # a weaker reading of a word wins when its table is the one beside it
 MAX_READINGS = 12  # readings composed per question at most (attempt k picks the k-th)
 
 
@@ -123,6 +124,7 @@ def generate_sql(
     known = [t for t in (tables or []) if catalogue.table(t) is not None]
     analysis = analyse(question, index, [catalogue.table(t).name for t in known] or None)  # type: ignore[union-attr]
     links = _links(analysis)
+    analysis.unlinked.extend(unplaced_values(analysis, index))
     refusal = _refusal(analysis)
     if refusal is not None:
         return Generated(sql=None, refused=True, reason=refusal, links=links, unlinked=analysis.unlinked)
@@ -130,6 +132,9 @@ def generate_sql(
     readings = _readings(analysis, index, hints)
     avoided = {_canonical(s, catalogue.dialect) for s in avoid}
     fresh = [(sql, why) for sql, why in readings if _canonical(sql, catalogue.dialect) not in avoided]
+    if not readings and analysis.unlinked:
+        reason = "no column of the linked tables takes " + ", ".join(f"'{w}'" for w in analysis.unlinked)
+        return Generated(sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked)
     if not readings:
         reason = "no reading of the question composes into SQL over the linked tables"
         return Generated(sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked)
@@ -215,6 +220,9 @@ def _readings(analysis: Analysis, index: SchemaIndex, hints: Options) -> list[tu
             spec = compose(analysis, index, options)
             if spec is None:
                 continue
+            if spec.unplaced:
+                analysis.unlinked.extend(w for w in spec.unplaced if w not in analysis.unlinked)
+                continue
             sql = renderer.render(spec).sql(dialect=index.dialect)
         except NoJoin:
             continue
@@ -261,7 +269,8 @@ def _resolve(analysis: Analysis, index: SchemaIndex, options: Options) -> list[M
     anchors = _anchor_tables(mentions)
     resolved: list[Mention] = []
     for position, mention in enumerate(mentions):
-        if mention.alternatives and (options.swap is None or options.swap[0] != position):
+        exact_table = mention.kind == "table" and mention.score >= 1.0
+        if mention.alternatives and not exact_table and (options.swap is None or options.swap[0] != position):
             mention = _coherent(mention, mentions, position, anchors, analysis.tokens, index)
         resolved.append(mention)
     return _merge_of(resolved, analysis.tokens, index)
@@ -278,18 +287,21 @@ def _coherent(
 ) -> Mention:
     options = [(mention.table, mention.column, mention.score), *mention.alternatives]
     top = max(s for _, _, s in options)
-    close = [(t, c) for t, c, s in options if s >= top - 0.05 or mention.kind == "value"]
+    close = [(t, c) for t, c, s in options if s >= top - COHERENCE_MARGIN or mention.kind == "value"]
     neighbours = _neighbour_tables(mentions, position, tokens)
     before = tokens[mention.start - 1].lemma if mention.start > 0 else ""
-    for table, column in close:
-        element = index.element(table, column)
-        if before and element is not None and before in element.words and mention.kind == "value":
-            return replace(mention, table=table, column=column)
+    named = [(t, c) for t, c in close if before and mention.kind == "value" and before in _words(index, t, c)]
+    close = named or close  # 'from LAX': the value of a column called from_…
     for pool in (neighbours, anchors):
         for table, column in close:
             if table in pool:
                 return replace(mention, table=table, column=column)
     return mention
+
+
+def _words(index: SchemaIndex, table: str, column: str | None) -> tuple[str, ...]:
+    element = index.element(table, column)
+    return element.words if element is not None else ()
 
 
 def _neighbour_tables(mentions: Sequence[Mention], position: int, tokens: Sequence[Token]) -> list[str]:
@@ -345,6 +357,70 @@ def _same_column(index: SchemaIndex, mention: Mention, table: str) -> str | None
     return None
 
 
+# -- free values
+
+
+def place_value(value: FreeValue, analysis: Analysis, mentions: Sequence[Mention], index: SchemaIndex) -> Col | None:
+    """The text column a value nothing sampled belongs to, or None (then it is unlinked).
+
+    In order: the column a pattern cue follows ('names start with "J"'), a column whose
+    samples contain the value as words ('Martin' in 'Martin Odersky'), the column or the
+    table named right beside it ('the vendor named …', 'domain "X"'), a code column beside.
+    """
+    like = next((c for c in analysis.cues if c.category == "like" and 0 <= value.start - c.end <= 3), None)
+    if like is not None:
+        found = _beside(mentions, like.start, index, before_only=True)
+        if found is not None:
+            return found
+    partial = _partial_sample(value, index, {m.table for m in mentions})
+    if partial is not None:
+        return partial
+    beside = _beside(mentions, value.start, index, before_only=False, end=value.end)
+    if beside is not None and (value.style != "code" or _code_column(index, beside)):
+        return beside
+    return None
+
+
+def _beside(mentions: Sequence[Mention], at: int, index: SchemaIndex, *, before_only: bool, end: int | None = None) -> Col | None:
+    near: list[tuple[int, Mention]] = []
+    for mention in mentions:
+        if mention.kind == "value":
+            continue
+        if 0 <= at - mention.end <= 3:
+            near.append((at - mention.end, mention))
+        elif not before_only and end is not None and 0 <= mention.start - end <= 2:
+            near.append((mention.start - end + 1, mention))
+    for _, mention in sorted(near, key=lambda pair: pair[0]):
+        if mention.kind == "column" and mention.column and index.column_kind(mention.table, mention.column) == "text":
+            return Col(mention.table, mention.column)
+        if mention.kind == "table" and index.display.get(mention.table):
+            return Col(mention.table, index.display[mention.table][0])
+    return None
+
+
+def _partial_sample(value: FreeValue, index: SchemaIndex, preferred: set[str]) -> Col | None:
+    wanted = " ".join(value.text.lower().split())
+    if len(wanted) < 3:
+        return None
+    found: list[tuple[int, Col]] = []
+    for text, samples in index.values.items():
+        if wanted in text.split() or (" " in wanted and wanted in text):
+            for sample in samples:
+                found.append((0 if sample.table in preferred else 1, Col(sample.table, sample.column)))
+    return min(found, key=lambda pair: pair[0])[1] if found else None
+
+
+def _code_column(index: SchemaIndex, col: Col) -> bool:
+    info = index.catalogue.tables[col.table].column(col.column)
+    samples = info.samples if info is not None else []
+    return bool(samples) and all(s.isupper() and len(s) <= 8 for s in samples)
+
+
+def unplaced_values(analysis: Analysis, index: SchemaIndex) -> list[str]:
+    """Free values no column can hold: the question names something the data does not have."""
+    return [v.text for v in analysis.free_values if place_value(v, analysis, analysis.mentions, index) is None]
+
+
 # -- roles
 
 _BREAKING = frozenset([",", ".", "?", ";", "!", "(", ")"])
@@ -352,22 +428,41 @@ _BREAKING = frozenset([",", ".", "?", ";", "!", "(", ")"])
 
 def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
     """Each mention with the chain of cues right before it, and the role they give it."""
-    events: list[tuple[int, int, Cue | Mention]] = [(c.start, 0, c) for c in analysis.cues]
+    ratio_at = min((c.start for c in analysis.cues if c.category == "ratio"), default=None)
+    cues = [c for c in analysis.cues if c.category != "ratio_to" or (ratio_at is not None and c.start > ratio_at)]
+    events: list[tuple[int, int, Cue | Mention]] = [(c.start, 0, c) for c in cues]
     events += [(m.start, 1, m) for m in mentions]
     events.sort(key=lambda e: (e[0], e[1]))
     items: list[Item] = []
     pending: list[Cue] = []
     last_end = 0
     for start, _, event in events:
+        listed = not pending and bool(items) and _continues_list(analysis, items[-1], start)
         if _breaks(analysis, last_end, start):
             pending = []
         if isinstance(event, Cue):
             pending.append(event)
         else:
-            items.append(_role(event, pending))
+            item = _role(event, pending)
+            if listed and item.role == "plain" and event.kind != "value":
+                item.role = "proj"  # "the id, name and number of …": listed with what is shown
+            items.append(item)
             pending = []
         last_end = max(last_end, event.end)
     return items
+
+
+_LIST_WORDS = frozenset([",", "and", "the", "their", "its", "his", "her", "as", "well", "also", "plus", "each"])
+
+
+def _continues_list(analysis: Analysis, previous: Item, start: int) -> bool:
+    """Whether a mention continues the list of what is shown ('their first and last names')."""
+    if previous.role not in ("proj", "top"):
+        return False
+    between = analysis.tokens[previous.mention.end : start]
+    return bool(between) and all(t.lemma in _LIST_WORDS or t.text == "," for t in between) and any(
+        t.lemma == "and" or t.text == "," for t in between
+    )
 
 
 def _breaks(analysis: Analysis, start: int, end: int) -> bool:
@@ -520,6 +615,9 @@ class _Builder:
             col = self._value_column(value)
             if col is None:
                 continue
+            for item in self.items:
+                if item.mention.kind == "column" and (item.mention.table, item.mention.column) == (col.table, col.column):
+                    self.used.add(id(item))
             cue = next((c for c in like if 0 <= value.start - c.end <= 3), None)
             pattern, op = self._pattern(value, cue)
             self.spec.where.append(Cond(col, op, pattern))
@@ -535,20 +633,8 @@ class _Builder:
         return f"%{text}%", "ilike"
 
     def _value_column(self, value: FreeValue) -> Col | None:
-        """The text column a free value filters: the one named beside it, else a name column."""
-        near = [i for i in self.items if abs(i.mention.end - value.start) <= 3 or abs(value.end - i.mention.start) <= 2]
-        near.sort(key=lambda i: min(abs(i.mention.end - value.start), abs(value.end - i.mention.start)))
-        for item in near:
-            mention = item.mention
-            if mention.kind == "column" and self.index.column_kind(mention.table, mention.column or "") == "text":
-                self.used.add(id(item))
-                return Col(mention.table, mention.column or "")
-            if mention.kind == "table" and self.index.display.get(mention.table):
-                return Col(mention.table, self.index.display[mention.table][0])
-        subject = self.subject()
-        if subject is not None and self.index.display.get(subject.mention.table):
-            return Col(subject.mention.table, self.index.display[subject.mention.table][0])
-        return None
+        """The text column a free value filters (see :func:`place_value`)."""
+        return place_value(value, self.analysis, [i.mention for i in self.items], self.index)
 
     def _numbers(self) -> None:
         taken = {i for c in self.analysis.cues if c.category in ("time",) or c.number is not None for i in range(c.start, c.end + (1 if c.number is not None else 0))}
@@ -567,6 +653,8 @@ class _Builder:
             self._year(position, int(value), op)
             return
         if col is None:
+            if op != "=":
+                self.spec.unplaced.append(_phrase(self.analysis.tokens, max(position - 2, 0), position + 1))
             return
         literal_value: object = value if value is not None else token.text
         if self.index.column_kind(col.table, col.column) == "time" and value is not None and 1900 <= value <= 2100:
@@ -668,6 +756,9 @@ class _Builder:
         mention = item.mention
         funcs = item.funcs or ["count"]
         if mention.kind == "table":
+            stored = self._stored_count_of(mention.table, item)
+            if stored is not None:
+                return Agg("sum", stored) if grouped or "sum" in funcs or self.options.sum_counts else stored
             return self.count_of(mention.table)
         if mention.column is None:
             return None
@@ -681,6 +772,26 @@ class _Builder:
                 return Agg("sum", col) if grouped or self.options.sum_counts or "sum" in funcs else col
             return Agg("count_distinct", col)
         return Agg(main, col)
+
+    def _stored_count_of(self, table: str, counted: Item) -> Col | None:
+        """A column that stores the count asked for: 'the number of students who found the
+        instructor hilarious' is the column whose comment says 'Number of students who …'."""
+        words = self.index.element(table, None)
+        if words is None:
+            return None
+        for item in self.items:
+            mention = item.mention
+            if item is counted or mention.kind != "column" or mention.column is None or item.role not in ("plain", "proj"):
+                continue
+            col = Col(mention.table, mention.column)
+            element = self.index.element(col.table, col.column)
+            if element is None or self.index.column_kind(col.table, col.column) != "number" or not self._stored_count(col):
+                continue
+            if all(w in element.comment for w in words.words):
+                self.used.add(id(item))
+                self.spec.notes.append(f"the count of {table} is stored in {col.table}.{col.column}")
+                return col
+        return None
 
     def _stored_count(self, col: Col) -> bool:
         element = self.index.element(col.table, col.column)
@@ -724,9 +835,28 @@ class _Builder:
             self.spec.anchor = self.spec.anchor or item.mention.table
             self.spec.limit = self._limit(subject)
             self.used.add(id(item))
+        self._group_attributes(groups)
         if len(self.spec.select) == len(self.spec.group):
             self.spec.select.append(Agg("count", None))
         self.spec.notes.append("grouped by " + ", ".join(f"{c.table}.{c.column}" for c in self.spec.group))
+
+    def _group_attributes(self, groups: list[Item]) -> None:
+        """'the total credit of each student': a shown column of the grouped entity is shown
+        per group (it is one value per entity); of another table, it is summed."""
+        entities = {i.mention.table for i in groups if i.mention.kind == "table"}
+        for item in self.items:
+            mention = item.mention
+            if item.role != "proj" or mention.kind != "column" or mention.column is None or id(item) in self.used:
+                continue
+            col = Col(mention.table, mention.column)
+            if mention.table in entities:
+                if col not in self.spec.group:
+                    self.spec.group.append(col)
+                    self.spec.select.insert(len(self.spec.group) - 1, col)
+                self.used.add(id(item))
+            elif self.index.column_kind(col.table, col.column) == "number" and Agg("sum", col) not in self.spec.select:
+                self.spec.select.append(Agg("sum", col))
+                self.used.add(id(item))
 
     def _super_measure(self, item: Item) -> Expr | None:
         mention = item.mention
@@ -796,12 +926,7 @@ class _Builder:
         chosen = [i for i in self.items if i.role in ("proj", "top") and i.mention.kind != "value"]
         if not chosen and subject is not None:
             chosen = [subject]
-        plain_cols = [i for i in self.items if i.role == "plain" and i.mention.kind == "column" and id(i) not in self.used]
-        for item in plain_cols:
-            if self.index.column_kind(item.mention.table, item.mention.column or "") in ("number", "time", "text"):
-                if not self._is_filter_column(item):
-                    chosen.append(item)
-        return chosen
+        return [i for i in chosen if id(i) not in self.used or i is subject]
 
     def _is_filter_column(self, item: Item) -> bool:
         for cond in self.spec.where:
