@@ -140,6 +140,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from keel.bench import confirmations
 
         return confirmations.main(rest)
+    if args.name == "ask-store":
+        from keel.bench import ask_store
+
+        return ask_store.main(rest)
     if args.name == "sql-eval":
         from keel.bench import sql_eval  # needs the postgres extra (psycopg)
 
@@ -266,7 +270,7 @@ def parser() -> argparse.ArgumentParser:
     bench = sub.add_parser(
         "bench",
         help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents, calibration, "
-        "confirmations, sql-eval",
+        "confirmations, sql-eval, ask-store",
     )
     bench.add_argument("name")
     bench.add_argument("rest", nargs=argparse.REMAINDER)
