@@ -22,7 +22,7 @@ import numpy as np
 import re2
 import yaml
 from numpy.typing import NDArray
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from querying.schema import Catalogue, ColumnInfo, TableInfo
 from understanding.classifier import embed, normalize_text
@@ -41,7 +41,7 @@ _QUOTED = re2.compile(
 _TOKEN = re2.compile(
     r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2} ?(?:[aApP][mM])\b|\d+(?:st|nd|rd|th)\b"
     r"|\d+(?:\.\d+)?%?"
-    r"|[A-Za-z][A-Za-z0-9_]*(?:['’.\-][A-Za-z0-9_]+)*|\p{Han}|[^\s]"
+    r"|[A-Za-z][A-Za-z0-9_]*(?:['’.][A-Za-z0-9_]+)*|\p{Han}|[^\s]"
 )
 _NUMBER = re2.compile(r"\d+(?:\.\d+)?")
 _DATE = re2.compile(r"\d{4}-\d{2}-\d{2}")
@@ -252,6 +252,7 @@ class Lexicon:
     numerals: dict[str, int]
     abbreviations: dict[str, str]
     by_first: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+    known: tuple[str, ...] = ()  # generic and weak words (for typo tolerance)
 
     def is_content(self, token: Token) -> bool:
         """A word that must be explained by the schema (not a function or generic word)."""
@@ -268,8 +269,19 @@ class Lexicon:
         )
 
     def is_weak(self, token: Token) -> bool:
-        """A verb or adjective of relation: unlinked, it is noted but refuses nothing."""
-        return token.lemma in self.weak or token.norm in self.weak
+        """A verb or adjective of relation: unlinked, it is noted but refuses nothing.
+
+        A misspelt function or generic word ('occured') counts as one.
+        """
+        if token.lemma in self.weak or token.norm in self.weak:
+            return True
+        return token.kind == "word" and len(token.lemma) >= 5 and _near_word(token.lemma, self)
+
+
+def _near_word(word: str, lex: Lexicon) -> bool:
+    """Whether ``word`` is one letter away from a generic or weak word (a typo)."""
+    found = process.extractOne(word, lex.known, scorer=fuzz.ratio, score_cutoff=88)
+    return found is not None
 
 
 def phrase_words(text: str) -> tuple[str, ...]:
@@ -296,6 +308,7 @@ def lexicon() -> Lexicon:
         by_first={
             k: tuple(sorted(v, key=lambda p: -len(p.words))) for k, v in by_first.items()
         },
+        known=tuple(sorted(w for w in _lemmas(raw["generic"]) | _lemmas(raw["weak"]) if len(w) >= 4)),
     )
 
 
@@ -631,6 +644,8 @@ def display_columns(table: TableInfo, table_words: Sequence[str]) -> tuple[str, 
             ranked.append((0, column.name))
         elif words[-1:] in (["name"], ["title"]) and words[0] not in ("first", "last", "user", "file", "contact"):
             ranked.append((1, column.name))
+        elif len(words) == 1 and words[0].endswith(("name", "title")) and words[0][:-4] in ("".join(table_words), table_words[-1] if table_words else ""):
+            ranked.append((1, column.name))  # "authorname" in author
     if ranked:
         return (min(ranked)[1],)
     first = next((c.name for c in texts if split_name(c.name)[:1] in (["first"], ["fname"])), None)
@@ -656,11 +671,31 @@ def build_edges(index: SchemaIndex) -> dict[str, list[Edge]]:
         for column in table.columns:
             for target, cost in _references(index, table, column):
                 _put(found, (table.name, column.name, *target), cost)
+    _same_names(index, found)
     edges: dict[str, list[Edge]] = {name: [] for name in catalogue.tables}
     for (a, ac, b, bc), cost in found.items():
         edges[a].append(Edge(a, ac, b, bc, cost))
         edges[b].append(Edge(b, bc, a, ac, cost))
     return edges
+
+
+def _same_names(index: SchemaIndex, found: dict[tuple[str, str, str, str], float]) -> None:
+    """Columns of one name and kind in two tables not otherwise joined: a last-resort join
+    (a natural join on 'city_name' when no key says more), dearer than any key."""
+    linked = {frozenset((a, b)) for a, _, b, _ in found}
+    tables = list(index.catalogue.tables.values())
+    for i, left in enumerate(tables):
+        for right in tables[i + 1 :]:
+            if frozenset((left.name, right.name)) in linked:
+                continue
+            for column in left.columns:
+                other = right.column(column.name)
+                words = split_name(column.name)
+                if other is None or not _joinable(column, other) or column.kind not in ("text", "number"):
+                    continue
+                if set(words) <= _NOT_REFERENCES or words[-1:] == ["name"] and len(words) == 1:
+                    continue
+                _put(found, (left.name, column.name, right.name, other.name), 2.0)
 
 
 def _put(found: dict[tuple[str, str, str, str], float], key: tuple[str, str, str, str], cost: float) -> None:
@@ -1050,6 +1085,9 @@ def _spans_from(
     end = start
     while end < len(tokens) and end not in taken and len(words) < MAX_SPAN:
         token = tokens[end]
+        if token.text == "-" and words:
+            end += 1
+            continue
         if token.kind != "word":
             break
         end += 1
