@@ -140,6 +140,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from keel.bench import confirmations
 
         return confirmations.main(rest)
+    if args.name == "ask-prompt":
+        from keel.bench import ask_prompt
+
+        return ask_prompt.main(rest)
     if args.name == "ask-store":
         from keel.bench import ask_store
 
@@ -219,10 +223,11 @@ def cmd_db(args: argparse.Namespace) -> int:
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
-    """Print the graph as a mermaid diagram."""
-    from graph.builder import graph
+    """Print a graph as a mermaid diagram (the dialogue graph by default)."""
+    import importlib
 
-    print(graph.get_graph().draw_mermaid())
+    module = {"keel": "graph.builder", "ask": "graph.ask", "tasks": "graph.tasks"}[args.name]
+    print(importlib.import_module(module).graph.get_graph().draw_mermaid())
     return 0
 
 
@@ -270,7 +275,7 @@ def parser() -> argparse.ArgumentParser:
     bench = sub.add_parser(
         "bench",
         help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents, calibration, "
-        "confirmations, sql-eval, ask-store",
+        "confirmations, sql-eval, ask-store, ask-prompt",
     )
     bench.add_argument("name")
     bench.add_argument("rest", nargs=argparse.REMAINDER)
@@ -301,7 +306,9 @@ def parser() -> argparse.ArgumentParser:
     calibration.add_argument("--json", action="store_true", help="the dashboard endpoint's body")
     calibration.set_defaults(func=cmd_calibration)
 
-    sub.add_parser("graph", help="print the mermaid diagram").set_defaults(func=cmd_graph)
+    drawing = sub.add_parser("graph", help="print a graph's mermaid diagram")
+    drawing.add_argument("name", nargs="?", default="keel", choices=["keel", "ask", "tasks"])
+    drawing.set_defaults(func=cmd_graph)
     sub.add_parser("handoffs", help="list waiting handoffs").set_defaults(func=cmd_handoffs)
     return root
 
