@@ -306,3 +306,37 @@ def test_the_prompt_stays_flat_while_an_accumulating_context_grows(
     assert sizes[9] <= 1.2 * sizes[1]
     assert baseline[9] > 1.5 * baseline[1] and baseline[11] > baseline[9]
     assert "stopped after 12 iterations" in result["answer"]["reason"]
+
+
+def test_the_model_path_through_an_openai_compatible_endpoint(demo_db_url: str) -> None:
+    """The real ChatOpenAI client against the loopback stub: structured output, validated."""
+    from keel.bench.ask_prompt import respond
+    from keel.llm_stub import StubReply, llm_stub
+
+    def model(request: dict[str, Any]) -> StubReply:
+        name = str(request["tools"][0]["function"]["name"])
+        if name == "WrittenSql":
+            return StubReply.tool({"sql": CANCELLED_BY_REASON, "refuse": False})
+        return respond(request)
+
+    clear_ask_models()
+    clear_model_caches()
+    try:
+        with llm_stub(responder=model) as stub:
+            context = Context(
+                database_url=demo_db_url,
+                retry_backoff_seconds=(0.0,),
+                llm_base_url=stub.base_url,
+                llm_model="stub",
+            )
+            result = ask(context)
+            asked = [str(r["tools"][0]["function"]["name"]) for r in stub.requests]
+    finally:
+        clear_ask_models()
+        clear_model_caches()
+    assert result["status"] == "answered", result["answer"]
+    assert asked.count("PlannedAction") == 5 and "ChosenTables" in asked and "WrittenSql" in asked
+    assert all(h["planner"] == "model" for h in result["history"])
+    assert sorted(result["answer"]["rows"]) == sorted(
+        expected_rows(demo_db_url, CANCELLED_BY_REASON)
+    )
