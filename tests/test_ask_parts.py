@@ -261,3 +261,17 @@ def test_the_four_exit_patterns() -> None:
     found = smart_exit(wandering, ContextMemory(schema_available=True), 6)
     assert found is not None and found.pattern == "no_sql"
     assert smart_exit(wandering, ContextMemory(schema_available=True), 5) is None
+
+
+def test_readme_ask_diagram_is_current() -> None:
+    import re
+    from pathlib import Path
+
+    from graph.ask import graph
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    found = re.search(
+        r"<!-- ask-graph:start -->\n```mermaid\n(.*?)```\n<!-- ask-graph:end -->", readme, re.S
+    )
+    assert found, "README lacks the ask graph block"
+    assert found.group(1) == graph.get_graph().draw_mermaid(), "run `keel graph ask`"
