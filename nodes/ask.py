@@ -18,6 +18,7 @@ from langgraph.runtime import Runtime
 
 from calibration.machine import CallDeps, run_call
 from nodes.common import audit_log, calibration_recorder, session_id
+from persistence.bootstrap import ensure_seeded
 from querying.model import model_planner, model_writer
 from querying.pool import ContextMemory, ResourcePool
 from querying.prompts import (
@@ -123,7 +124,10 @@ def ask_deps(state: AskState, context: Context) -> CallDeps:
 
 
 def _initial_pool(state: AskState, context: Context) -> ResourcePool:
-    glossary = store_view(context.domain).glossary if is_store(state, context) else ""
+    store = is_store(state, context)
+    if store:
+        ensure_seeded(context.database_url)  # an empty store gets the demo data, as chat does
+    glossary = store_view(context.domain).glossary if store else ""
     given = state.get("context") or ""
     business = "\n".join(part for part in (given, glossary) if part)
     pool = ResourcePool()
