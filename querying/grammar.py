@@ -103,11 +103,13 @@ class Spec:
     notes: list[str] = field(default_factory=list)
     anchor: str | None = None  # the table the FROM starts at (the measured one)
     unplaced: list[str] = field(default_factory=list)  # conditions the reading could not place
+    having: list[tuple[Agg, str, Any]] = field(default_factory=list)  # COUNT(x) > 2 …
 
     def tables(self) -> list[str]:
         """Tables the reading touches, in first-use order."""
         found: list[str] = []
-        for item in [*self.select, *self.group, *(e for e, _ in self.order), *(c.col for c in self.where)]:
+        counted = [agg for agg, _, _ in self.having]
+        for item in [*self.select, *self.group, *(e for e, _ in self.order), *(c.col for c in self.where), *counted]:
             for col in _columns(item):
                 if col.table not in found:
                     found.append(col.table)
@@ -232,6 +234,8 @@ class Renderer:
             select = select.where(self.condition(cond), copy=False)
         if spec.group:
             select = select.group_by(*[self.column(c) for c in spec.group], copy=False)
+        for agg, op, value in spec.having:
+            select = select.having(self.comparison(self.aggregate(agg), op, value), copy=False)
         for item, descending in spec.order:
             ordered = exp.Ordered(this=self.expr(item), desc=descending, nulls_first=False)
             select = select.order_by(ordered, copy=False)
@@ -306,6 +310,10 @@ class Renderer:
             return self.window(column, cond.value)
         if op in ("year", "since"):
             return self.year(column, int(cond.value), op)
+        return self.comparison(column, op, cond.value)
+
+    def comparison(self, left: exp.Expression, op: str, value: Any) -> exp.Expression:
+        """``left op value`` with the value as a literal."""
         comparisons: dict[str, type[exp.Binary]] = {
             "=": exp.EQ,
             "<>": exp.NEQ,
@@ -314,7 +322,7 @@ class Renderer:
             "<": exp.LT,
             "<=": exp.LTE,
         }
-        return comparisons[op](this=column, expression=literal(cond.value))
+        return comparisons[op](this=left, expression=literal(value))
 
     def like(self, column: exp.Expression, pattern: str, op: str) -> exp.Expression:
         """ILIKE on PostgreSQL; LIKE elsewhere (SQLite's LIKE ignores ASCII case)."""

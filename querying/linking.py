@@ -167,25 +167,28 @@ class Token:
         return self.kind == "word" and self.text[:1].isupper()
 
 
-def tokenize(question: str) -> list[Token]:
-    """The question's tokens; a quoted span is one ``quoted`` token (a value as written)."""
+def tokenize(question: str, *, gloss: bool = True) -> list[Token]:
+    """The question's tokens; a quoted span is one ``quoted`` token (a value as written).
+
+    With ``gloss``, Chinese nouns of the glossary become one English word each.
+    """
     text = question[:MAX_QUESTION_CHARS]
     tokens: list[Token] = []
     position = 0
     for match in _QUOTED.finditer(text):
         group = next(i for i in range(1, 6) if match.group(i) is not None)
         inner_start, inner_end = match.start(group), match.end(group)
-        tokens.extend(_plain_tokens(text[position : inner_start - 1], position))
+        tokens.extend(_plain_tokens(text[position : inner_start - 1], position, gloss))
         inner = match.group(group)
         tokens.append(Token(inner, normalise(inner), normalise(inner), inner_start, inner_end, "quoted"))
         position = inner_end + 1
         if len(tokens) >= MAX_TOKENS:
             break
-    tokens.extend(_plain_tokens(text[position:], position))
+    tokens.extend(_plain_tokens(text[position:], position, gloss))
     return tokens[:MAX_TOKENS]
 
 
-def _plain_tokens(text: str, offset: int) -> list[Token]:
+def _plain_tokens(text: str, offset: int, gloss: bool) -> list[Token]:
     tokens: list[Token] = []
     for match in _TOKEN.finditer(text):
         raw = match.group()
@@ -193,7 +196,35 @@ def _plain_tokens(text: str, offset: int) -> list[Token]:
         tokens.append(Token(raw, normalise(raw), _lemma_of(raw), start, end, _kind(raw)))
         if len(tokens) >= MAX_TOKENS:
             break
-    return tokens
+    return _glossed(tokens) if gloss else tokens
+
+
+def _glossed(tokens: list[Token]) -> list[Token]:
+    """Chinese business nouns of the glossary as one English word each ('订单' -> order).
+
+    Cue phrases ('多少', '每个') stay characters: they are matched as the lexicon writes them.
+    """
+    glossary = lexicon().glossary
+    if not glossary or not any(t.kind == "han" for t in tokens):
+        return tokens
+    longest = max(len(k) for k in glossary)
+    out: list[Token] = []
+    at = 0
+    while at < len(tokens):
+        hit = None
+        for size in range(longest, 1, -1):
+            run = tokens[at : at + size]
+            if len(run) == size and all(t.kind == "han" for t in run) and "".join(t.text for t in run) in glossary:
+                hit = run
+                break
+        if hit is None:
+            out.append(tokens[at])
+            at += 1
+            continue
+        text = "".join(t.text for t in hit)
+        out.append(Token(text, text, glossary[text], hit[0].start, hit[-1].end, "word"))
+        at += len(hit)
+    return out
 
 
 def _lemma_of(raw: str) -> str:
@@ -253,6 +284,7 @@ class Lexicon:
     abbreviations: dict[str, str]
     by_first: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     known: tuple[str, ...] = ()  # generic and weak words (for typo tolerance)
+    glossary: dict[str, str] = field(default_factory=dict)  # Chinese noun -> English lemma
 
     def is_content(self, token: Token) -> bool:
         """A word that must be explained by the schema (not a function or generic word)."""
@@ -286,7 +318,7 @@ def _near_word(word: str, lex: Lexicon) -> bool:
 
 def phrase_words(text: str) -> tuple[str, ...]:
     """The lemmas (or characters) a lexicon phrase is matched on."""
-    return tuple(t.lemma for t in tokenize(text) if t.kind != "punct" or t.text in ".'")
+    return tuple(t.lemma for t in tokenize(text, gloss=False) if t.kind != "punct" or t.text in ".'")
 
 
 @cache
@@ -309,6 +341,7 @@ def lexicon() -> Lexicon:
             k: tuple(sorted(v, key=lambda p: -len(p.words))) for k, v in by_first.items()
         },
         known=tuple(sorted(w for w in _lemmas(raw["generic"]) | _lemmas(raw["weak"]) if len(w) >= 4)),
+        glossary={str(k): lemma(str(v)) for k, v in (raw.get("glossary") or {}).items()},
     )
 
 
@@ -1096,13 +1129,16 @@ def _spans_from(
         if token.lemma in lex.stop and token.lemma not in ("from", "to"):
             break
         words.append(token)
-        scored = _score_span(words, index, allowed, cue_at)
+        governs = end < len(tokens) and (lex.is_content(tokens[end]) or tokens[end].lemma in ("of", "number"))
+        scored = _score_span(words, index, allowed, cue_at, governs)
         if scored and tokens[end - 1].lemma not in _SKIPPABLE:
             spans.append(_Span(start, end, scored, len(words)))
     return spans
 
 
-def _score_span(words: Sequence[Token], index: SchemaIndex, allowed: set[str], cue_at: set[int]) -> tuple[tuple[float, int], ...]:
+def _score_span(
+    words: Sequence[Token], index: SchemaIndex, allowed: set[str], cue_at: set[int], governs: bool = True
+) -> tuple[tuple[float, int], ...]:
     lemmas = [w.lemma for w in words]
     scored: list[tuple[float, int]] = []
     for position in index.candidates(lemmas):
@@ -1112,8 +1148,8 @@ def _score_span(words: Sequence[Token], index: SchemaIndex, allowed: set[str], c
         score = span_score(lemmas, element)
         if score < LINK_THRESHOLD:
             continue
-        if not _cues_named(words, element, cue_at):
-            continue
+        if not _cues_named(words, element, cue_at) and (governs or tuple(lemmas) != element.words):
+            continue  # ("a total over 100": 'total' governs nothing, so it is the column)
         scored.append((score, position))
     scored.sort(key=lambda item: (-item[0], item[1]))
     return tuple(scored[:12])
@@ -1131,7 +1167,7 @@ def _cues_named(words: Sequence[Token], element: Element, cue_at: set[int]) -> b
     for word in words:
         if _position(word) in cue_at and not any(word_score(word.lemma, n) >= 0.6 for n in element.words):
             return False  # a cue word inside a mention must be a word of the name
-    specific = [n for n in element.words if n not in _GENERIC_NAME_WORDS] or list(element.words)
+    specific = [n for n in element.words if n not in _GENERIC_NAME_WORDS] or [*element.words, *element.table_words]
     for word in words:
         if _position(word) in cue_at:
             continue
@@ -1228,7 +1264,7 @@ def link_by_embedding(
     phrases = [p for p in phrases if not all(i in explained for i in range(*p))]
     if not phrases or not index.elements:
         return [], explained
-    texts = [normalize_text(" ".join(t.text for t in tokens[a:b])) for a, b in phrases]
+    texts = [normalize_text(_surface(tokens[a:b])) for a, b in phrases]
     similarity = embed(texts) @ index.vectors().T
     mentions: list[Mention] = []
     for (start, end), row in zip(phrases, similarity, strict=True):
@@ -1237,6 +1273,15 @@ def link_by_embedding(
         if mention is not None:
             mentions.append(mention)
     return mentions, explained
+
+
+def _surface(tokens: Sequence[Token]) -> str:
+    """Tokens as written: Chinese characters together, words with spaces."""
+    text = ""
+    for token in tokens:
+        glue = "" if not text or (token.kind == "han" and is_han(text[-1])) else " "
+        text += glue + token.text
+    return text
 
 
 def _embedding_mention(

@@ -437,6 +437,10 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
     pending: list[Cue] = []
     last_end = 0
     for start, _, event in events:
+        if isinstance(event, Cue) and _grades_previous(analysis, items, event):
+            _superlative(items[-1], [event])  # "价格最高的产品", "订单最多的客户"
+            last_end = max(last_end, event.end)
+            continue
         listed = not pending and bool(items) and _continues_list(analysis, items[-1], start)
         if _breaks(analysis, last_end, start):
             pending = []
@@ -444,12 +448,28 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
             pending.append(event)
         else:
             item = _role(event, pending)
+            if items and items[-1].role == "top" and item.role == "group" and _by_only(pending):
+                item.role, item.descending = "order", True  # "the top 2 products by price"
             if listed and item.role == "plain" and event.kind != "value":
                 item.role = "proj"  # "the id, name and number of …": listed with what is shown
             items.append(item)
             pending = []
         last_end = max(last_end, event.end)
     return items
+
+
+def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
+    """A superlative written after the noun it grades (Chinese word order), nothing between."""
+    if cue.category not in ("superlative", "temporal_superlative") or not items:
+        return False
+    previous = items[-1]
+    if previous.role != "plain" or previous.mention.end != cue.start or previous.mention.kind == "value":
+        return False
+    return any(t.kind == "han" for t in analysis.tokens[cue.start : cue.end])
+
+
+def _by_only(chain: list[Cue]) -> bool:
+    return len(chain) == 1 and chain[0].category == "group"
 
 
 _LIST_WORDS = frozenset([",", "and", "the", "their", "its", "his", "her", "as", "well", "also", "plus", "each"])
@@ -482,7 +502,9 @@ def _role(mention: Mention, chain: list[Cue]) -> Item:
         return item
     categories = [c.category for c in chain]
     last = chain[-1]
-    if last.category == "group":
+    if last.category == "limit" and last.number is not None:
+        item.role, item.number = "top", last.number
+    elif last.category == "group":
         item.role = "group"
     elif "order" in categories and any(c.value == "by" for c in chain if c.category == "order"):
         item.role = "order"
@@ -501,6 +523,9 @@ def _role(mention: Mention, chain: list[Cue]) -> Item:
         item.role = "neg"
     elif "projection" in categories:
         item.role = "proj"
+        counted = next((c for c in chain if c.category in ("projection", "limit") and c.number is not None), None)
+        if counted is not None and counted.end + 1 == mention.start:
+            item.role, item.number = "top", counted.number  # "which 2 customers", "前2个产品"
     return item
 
 
@@ -555,7 +580,7 @@ class _Builder:
         aggs = [i for i in self.items if i.role == "agg"]
         supers = [i for i in self.items if i.role == "super"]
         self._filters()
-        if groups or any(self._is_count_super(s) for s in supers):
+        if groups or self.spec.having or any(self._is_count_super(s) for s in supers):
             self._grouped(subject, groups, aggs, supers)
         elif aggs:
             self._aggregated(aggs, supers, subject)
@@ -637,7 +662,13 @@ class _Builder:
         return place_value(value, self.analysis, [i.mention for i in self.items], self.index)
 
     def _numbers(self) -> None:
-        taken = {i for c in self.analysis.cues if c.category in ("time",) or c.number is not None for i in range(c.start, c.end + (1 if c.number is not None else 0))}
+        counting = ("time", "limit", "superlative", "projection")  # "top 5", "last 7 days", "which 2"
+        taken = {
+            i
+            for c in self.analysis.cues
+            if c.category in counting and (c.category == "time" or c.number is not None)
+            for i in range(c.start, c.end + (1 if c.number is not None and c.category != "time" else 0))
+        }
         tokens = self.analysis.tokens
         for position, token in enumerate(tokens):
             if position in taken or token.kind not in ("number", "date", "time"):
@@ -651,6 +682,12 @@ class _Builder:
         col = self._numeric_near(position)
         if col is None and value is not None and value.is_integer() and 1900 <= value <= 2100:
             self._year(position, int(value), op)
+            return
+        counted = self._counted_after(position) if op != "=" else None
+        if col is None and counted is not None and value is not None:
+            self.spec.having.append((self.count_of(counted.mention.table), op, value))
+            self.used.add(id(counted))
+            self.spec.notes.append(f"having the count of {counted.mention.table} {op} {value:g}")
             return
         if col is None:
             if op != "=":
@@ -671,6 +708,13 @@ class _Builder:
             return
         self.spec.where.append(Cond(col, op, value))
         self.spec.notes.append(f"{col.table}.{col.column} {op} {value}")
+
+    def _counted_after(self, position: int) -> Item | None:
+        """'more than 2 papers': the entity counted right after the number."""
+        for item in self.items:
+            if item.mention.kind == "table" and 1 <= item.mention.start - position <= 2:
+                return item
+        return None
 
     def _comparison(self, position: int) -> str:
         for cue in self.analysis.cues:
@@ -812,7 +856,7 @@ class _Builder:
         for item in groups:
             keys.extend(self._group_cols(item))
             self.used.add(id(item))
-        if not keys and subject is not None:
+        if not keys and subject is not None and id(subject) not in self.used:
             keys = self._group_cols(subject)
             self.used.add(id(subject))
         if not keys:
@@ -837,16 +881,19 @@ class _Builder:
             self.used.add(id(item))
         self._group_attributes(groups)
         if len(self.spec.select) == len(self.spec.group):
-            self.spec.select.append(Agg("count", None))
+            counted = [agg for agg, _, _ in self.spec.having] or [Agg("count", None)]
+            self.spec.select.append(counted[0])
         self.spec.notes.append("grouped by " + ", ".join(f"{c.table}.{c.column}" for c in self.spec.group))
 
     def _group_attributes(self, groups: list[Item]) -> None:
         """'the total credit of each student': a shown column of the grouped entity is shown
         per group (it is one value per entity); of another table, it is summed."""
         entities = {i.mention.table for i in groups if i.mention.kind == "table"}
+        measured = len(self.spec.select) > len(self.spec.group)
         for item in self.items:
             mention = item.mention
-            if item.role != "proj" or mention.kind != "column" or mention.column is None or id(item) in self.used:
+            shown = item.role == "proj" or (item.role == "plain" and not measured)
+            if not shown or mention.kind != "column" or mention.column is None or id(item) in self.used:
                 continue
             col = Col(mention.table, mention.column)
             if mention.table in entities:
@@ -963,7 +1010,8 @@ class _Builder:
         for item in orders:
             value = self._order_value(item)
             if value is not None:
-                self.spec.order.insert(0, (value, bool(directions and directions[-1].value == "desc")))
+                descending = directions[-1].value == "desc" if directions else item.descending
+                self.spec.order.insert(0, (value, descending))
                 if value not in self.spec.select and not self.spec.group:
                     self.spec.select.append(value)
         if directions and not orders:
@@ -1035,6 +1083,9 @@ class _Builder:
         return Col(mention.table, mention.column)
 
     def _finish(self, subject: Item | None) -> None:
+        top = next((i for i in self.items if i.role == "top" and i.number is not None), None)
+        if top is not None and self.spec.limit is None and self.spec.order:
+            self.spec.limit = int(top.number or 1)
         tables = self.spec.tables()
         joined = len(tables) > 1
         listing = not self.spec.group and not any(isinstance(e, Agg) for e in self.spec.select)
