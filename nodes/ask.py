@@ -150,9 +150,21 @@ def _pool(state: AskState) -> ResourcePool:
 # --------------------------------------------------------------------------------- plan
 
 
+def question_problem(question: str, limit: int) -> str | None:
+    """Why a question cannot be asked at all (blank, or longer than the limit), or None."""
+    if not question.strip():
+        return "the question is empty"
+    if len(question) > limit:
+        return f"the question is longer than {limit} characters: ask it more briefly"
+    return None
+
+
 def plan_action(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Plan: the single next action, from the light memory only."""
     context = runtime.context
+    problem = question_problem(state["question"], context.max_message_chars)
+    if problem is not None:  # answered at once, before any tool runs
+        return {"action": None, "status": "exited", "exit_reason": problem, "iteration": 0}
     pool = _pool(state) if state.get("pool") else _initial_pool(state, context)
     memory = pool.build_context_memory()
     question = str(pool.get("question", ""))

@@ -340,3 +340,12 @@ def test_the_model_path_through_an_openai_compatible_endpoint(demo_db_url: str) 
     assert sorted(result["answer"]["rows"]) == sorted(
         expected_rows(demo_db_url, CANCELLED_BY_REASON)
     )
+
+
+@pytest.mark.parametrize("question", ["   ", "how many orders " * 500])
+def test_a_blank_or_huge_question_is_answered_at_once_without_a_tool(
+    demo_db_url: str, question: str
+) -> None:
+    result = ask(Context(database_url=demo_db_url), question)
+    assert result["status"] == "exited" and result["history"] == []
+    assert "empty" in result["answer"]["reason"] or "longer than" in result["answer"]["reason"]
