@@ -82,8 +82,11 @@ class Window:
 
 @dataclass(frozen=True)
 class Cond:
-    """A filter: ``col op value``; ops =, <>, >, >=, <, <=, like, ilike, in, null, notnull,
-    window (a :class:`Window`), year (a year of a time column), since (from a year on)."""
+    """A filter: ``col op value``.
+
+    Ops: =, <>, >, >=, <, <=, like, ilike, in, null, notnull, window (a :class:`Window`),
+    year (a year of a time column), since (from a year on).
+    """
 
     col: Col
     op: str
@@ -109,7 +112,13 @@ class Spec:
         """Tables the reading touches, in first-use order."""
         found: list[str] = []
         counted = [agg for agg, _, _ in self.having]
-        for item in [*self.select, *self.group, *(e for e, _ in self.order), *(c.col for c in self.where), *counted]:
+        for item in [
+            *self.select,
+            *self.group,
+            *(e for e, _ in self.order),
+            *(c.col for c in self.where),
+            *counted,
+        ]:
             for col in _columns(item):
                 if col.table not in found:
                     found.append(col.table)
@@ -214,7 +223,9 @@ class Renderer:
 
     def column(self, col: Col) -> exp.Column:
         """``table.column``, quoted as needed."""
-        return exp.Column(this=identifier(col.column, self.dialect), table=identifier(col.table, self.dialect))
+        return exp.Column(
+            this=identifier(col.column, self.dialect), table=identifier(col.table, self.dialect)
+        )
 
     def table(self, name: str) -> exp.Table:
         """A table reference."""
@@ -250,11 +261,14 @@ class Renderer:
         start = anchor if anchor in tables else tables[0]
         select = select.from_(self.table(start), copy=False)
         for edge in edges:
-            on = exp.EQ(this=self.column(Col(edge.table, edge.column)), expression=self.column(Col(edge.other, edge.other_column)))
+            on = exp.EQ(
+                this=self.column(Col(edge.table, edge.column)),
+                expression=self.column(Col(edge.other, edge.other_column)),
+            )
             select = select.join(self.table(edge.other), on=on, copy=False)
         return select
 
-    def expr(self, item: Expr) -> exp.Expression:
+    def expr(self, item: Expr) -> exp.Expr:
         """The expression of a selected item."""
         if isinstance(item, Col):
             return self.column(item)
@@ -267,8 +281,8 @@ class Renderer:
             return self.table_count(item)
         return self.ratio(self.table_count(item.num), self.table_count(item.den))
 
-    def aggregate(self, agg: Agg) -> exp.Expression:
-        """COUNT(*), COUNT(DISTINCT x), SUM(x) …"""
+    def aggregate(self, agg: Agg) -> exp.Expr:
+        """COUNT(*), COUNT(DISTINCT x), SUM(x) and the like."""
         if agg.arg is None:
             return exp.Count(this=exp.Star())
         column = self.column(agg.arg)
@@ -283,18 +297,18 @@ class Renderer:
         }
         return builders[agg.func](this=column)
 
-    def ratio(self, num: exp.Expression, den: exp.Expression) -> exp.Expression:
+    def ratio(self, num: exp.Expr, den: exp.Expr) -> exp.Expr:
         """CAST(num AS DOUBLE) / NULLIF(den, 0)."""
         cast = exp.Cast(this=num, to=exp.DataType.build("DOUBLE"))
         return exp.Div(this=cast, expression=exp.Nullif(this=den, expression=exp.Literal.number(0)))
 
-    def table_count(self, item: TableCount) -> exp.Expression:
+    def table_count(self, item: TableCount) -> exp.Expr:
         """(SELECT COUNT(DISTINCT key) FROM table) as a scalar subquery."""
         arg = Agg("count_distinct", Col(item.table, item.key)) if item.key else Agg("count", None)
         inner = exp.Select().select(self.aggregate(arg)).from_(self.table(item.table))
         return exp.Subquery(this=inner)
 
-    def condition(self, cond: Cond) -> exp.Expression:
+    def condition(self, cond: Cond) -> exp.Expr:
         """The WHERE condition of a filter."""
         column = self.column(cond.col)
         op = cond.op
@@ -312,7 +326,7 @@ class Renderer:
             return self.year(column, int(cond.value), op)
         return self.comparison(column, op, cond.value)
 
-    def comparison(self, left: exp.Expression, op: str, value: Any) -> exp.Expression:
+    def comparison(self, left: exp.Expr, op: str, value: Any) -> exp.Expr:
         """``left op value`` with the value as a literal."""
         comparisons: dict[str, type[exp.Binary]] = {
             "=": exp.EQ,
@@ -324,21 +338,23 @@ class Renderer:
         }
         return comparisons[op](this=left, expression=literal(value))
 
-    def like(self, column: exp.Expression, pattern: str, op: str) -> exp.Expression:
+    def like(self, column: exp.Expr, pattern: str, op: str) -> exp.Expr:
         """ILIKE on PostgreSQL; LIKE elsewhere (SQLite's LIKE ignores ASCII case)."""
         if op == "ilike" and self.dialect == "postgres":
             return exp.ILike(this=column, expression=exp.Literal.string(pattern))
         if op == "ilike" and self.dialect != "sqlite":
-            return exp.Like(this=exp.Lower(this=column), expression=exp.Literal.string(pattern.lower()))
+            return exp.Like(
+                this=exp.Lower(this=column), expression=exp.Literal.string(pattern.lower())
+            )
         return exp.Like(this=column, expression=exp.Literal.string(pattern))
 
-    def window(self, column: exp.Expression, window: Window) -> exp.Expression:
+    def window(self, column: exp.Expr, window: Window) -> exp.Expr:
         """``column`` within a relative time window, in the dialect's date arithmetic."""
         if self.dialect == "sqlite":
             return _sqlite_window(column, window)
         return _standard_window(column, window)
 
-    def year(self, column: exp.Expression, year: int, op: str) -> exp.Expression:
+    def year(self, column: exp.Expr, year: int, op: str) -> exp.Expr:
         """A calendar year of a time column (or from that year on): a half-open date range."""
         start = exp.Literal.string(f"{year:04d}-01-01")
         if op == "since":
@@ -347,7 +363,7 @@ class Renderer:
         return exp.and_(exp.GTE(this=column, expression=start), exp.LT(this=column, expression=end))
 
 
-def literal(value: Any) -> exp.Expression:
+def literal(value: Any) -> exp.Expr:
     """A value as a literal of the AST (strings quoted by sqlglot, never pasted)."""
     if isinstance(value, bool):
         return exp.Boolean(this=value)
@@ -364,22 +380,25 @@ def _interval(n: int, unit: str) -> exp.Interval:
     return exp.Interval(this=exp.Literal.string(str(n)), unit=exp.var(_UNITS[unit]))
 
 
-def _standard_window(column: exp.Expression, window: Window) -> exp.Expression:
+def _standard_window(column: exp.Expr, window: Window) -> exp.Expr:
     today = exp.CurrentDate()
     if window.kind == "rolling":
-        return exp.GTE(this=column, expression=exp.Sub(this=today, expression=_interval(window.back, window.unit)))
-    start_of = exp.DateTrunc(unit=exp.Literal.string(window.unit), this=today)
+        return exp.GTE(
+            this=column,
+            expression=exp.Sub(this=today, expression=_interval(window.back, window.unit)),
+        )
+    start_of = exp.DateTrunc(unit=exp.Literal.string(window.unit), this=today)  # type: ignore[no-untyped-call]
     if window.back == 0:
         return exp.GTE(this=column, expression=start_of)
     lower = exp.Sub(this=start_of.copy(), expression=_interval(window.back, window.unit))
-    upper: exp.Expression = start_of
+    upper: exp.Expr = start_of
     if window.back > 1:
         upper = exp.Sub(this=start_of.copy(), expression=_interval(window.back - 1, window.unit))
     return exp.and_(exp.GTE(this=column, expression=lower), exp.LT(this=column, expression=upper))
 
 
-def _sqlite_date(*modifiers: str) -> exp.Expression:
-    args: list[exp.Expression] = [exp.Literal.string("now")]
+def _sqlite_date(*modifiers: str) -> exp.Expr:
+    args: list[exp.Expr] = [exp.Literal.string("now")]
     args.extend(exp.Literal.string(m) for m in modifiers)
     return exp.Anonymous(this="DATE", expressions=args)
 
@@ -392,7 +411,7 @@ def _sqlite_start(unit: str) -> list[str]:
     return []
 
 
-def _sqlite_window(column: exp.Expression, window: Window) -> exp.Expression:
+def _sqlite_window(column: exp.Expr, window: Window) -> exp.Expr:
     unit, back = window.unit, window.back
     if unit == "quarter":
         unit, back = "month", back * 3

@@ -115,7 +115,7 @@ def lemma(word: str) -> str:
             w = w[: -len(tail)]
     if w in _IRREGULAR:
         return _IRREGULAR[w]
-    if len(w) <= 3 or not w.isascii() or not w[-1] == "s":
+    if len(w) <= 3 or not w.isascii() or w[-1] != "s":
         return w
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
@@ -180,7 +180,9 @@ def tokenize(question: str, *, gloss: bool = True) -> list[Token]:
         inner_start, inner_end = match.start(group), match.end(group)
         tokens.extend(_plain_tokens(text[position : inner_start - 1], position, gloss))
         inner = match.group(group)
-        tokens.append(Token(inner, normalise(inner), normalise(inner), inner_start, inner_end, "quoted"))
+        tokens.append(
+            Token(inner, normalise(inner), normalise(inner), inner_start, inner_end, "quoted")
+        )
         position = inner_end + 1
         if len(tokens) >= MAX_TOKENS:
             break
@@ -214,7 +216,11 @@ def _glossed(tokens: list[Token]) -> list[Token]:
         hit = None
         for size in range(longest, 1, -1):
             run = tokens[at : at + size]
-            if len(run) == size and all(t.kind == "han" for t in run) and "".join(t.text for t in run) in glossary:
+            if (
+                len(run) == size
+                and all(t.kind == "han" for t in run)
+                and "".join(t.text for t in run) in glossary
+            ):
                 hit = run
                 break
         if hit is None:
@@ -318,7 +324,9 @@ def _near_word(word: str, lex: Lexicon) -> bool:
 
 def phrase_words(text: str) -> tuple[str, ...]:
     """The lemmas (or characters) a lexicon phrase is matched on."""
-    return tuple(t.lemma for t in tokenize(text, gloss=False) if t.kind != "punct" or t.text in ".'")
+    return tuple(
+        t.lemma for t in tokenize(text, gloss=False) if t.kind != "punct" or t.text in ".'"
+    )
 
 
 @cache
@@ -337,10 +345,10 @@ def lexicon() -> Lexicon:
         windows=tuple(_windows(raw["time_windows"])),
         numerals={str(k): int(v) for k, v in raw["numerals"].items()},
         abbreviations={str(k): str(v) for k, v in raw["abbreviations"].items()},
-        by_first={
-            k: tuple(sorted(v, key=lambda p: -len(p.words))) for k, v in by_first.items()
-        },
-        known=tuple(sorted(w for w in _lemmas(raw["generic"]) | _lemmas(raw["weak"]) if len(w) >= 4)),
+        by_first={k: tuple(sorted(v, key=lambda p: -len(p.words))) for k, v in by_first.items()},
+        known=tuple(
+            sorted(w for w in _lemmas(raw["generic"]) | _lemmas(raw["weak"]) if len(w) >= 4)
+        ),
         glossary={str(k): lemma(str(v)) for k, v in (raw.get("glossary") or {}).items()},
     )
 
@@ -355,7 +363,14 @@ def _lemmas(words: Iterable[Any]) -> frozenset[str]:
 
 
 def _phrases(raw: dict[str, Any]) -> Iterable[Phrase]:
-    for category in ("aggregate", "superlative", "temporal_superlative", "order", "compare", "like"):
+    for category in (
+        "aggregate",
+        "superlative",
+        "temporal_superlative",
+        "order",
+        "compare",
+        "like",
+    ):
         for value, texts in raw[category].items():
             for text in texts:
                 yield Phrase(phrase_words(str(text)), category, str(value))
@@ -374,7 +389,12 @@ def _windows(items: Sequence[dict[str, Any]]) -> Iterable[TimeWindow]:
                 continue
             compact.append(word)
         back = item.get("back")
-        yield TimeWindow(tuple(compact), str(item["unit"]), None if back is None else int(back), str(item["kind"]))
+        yield TimeWindow(
+            tuple(compact),
+            str(item["unit"]),
+            None if back is None else int(back),
+            str(item["kind"]),
+        )
 
 
 def match_phrase(words: Sequence[str], at: int, candidates: Sequence[Phrase]) -> Phrase | None:
@@ -559,7 +579,11 @@ class SchemaIndex:
         self.dialect = catalogue.dialect
         tables = list(catalogue.tables.values())
         self.table_prefix = _common_prefix([t.name for t in tables], min_rest=3)
-        self.column_prefix = {t.name: _common_prefix([c.name for c in t.columns]) for t in tables if len(t.columns) >= 3}
+        self.column_prefix = {
+            t.name: _common_prefix([c.name for c in t.columns])
+            for t in tables
+            if len(t.columns) >= 3
+        }
         self.elements: list[Element] = []
         self.keys: dict[str, str | None] = {}
         self.display: dict[str, tuple[str, ...]] = {}
@@ -574,7 +598,9 @@ class SchemaIndex:
 
     def _add_table(self, table: TableInfo) -> None:
         table_words = _name_words(table.name, self.table_prefix)
-        self._add(Element(table.name, None, table_words, (), _content_lemmas(table.comment), "table"))
+        self._add(
+            Element(table.name, None, table_words, (), _content_lemmas(table.comment), "table")
+        )
         prefix = self.column_prefix.get(table.name, "")
         for column in table.columns:
             words = _name_words(column.name, prefix)
@@ -654,13 +680,20 @@ def key_column(table: TableInfo, table_words: Sequence[str]) -> str | None:
         return None
     for column in table.columns:
         comment = column.comment.lower()
-        if ("unique identifier" in comment or "primary key" in comment or "unique id" in comment) and (
-            "foreign" not in comment and "referenc" not in comment
-        ):
+        if (
+            "unique identifier" in comment or "primary key" in comment or "unique id" in comment
+        ) and ("foreign" not in comment and "referenc" not in comment):
             return column.name
     singular = "".join(table_words)
     initials = "".join(w[0] for w in table_words if w)
-    names = {"id", f"{singular}_id", f"{singular}id", f"{initials}id", f"{table.name.lower()}_id", f"{singular}_code"}
+    names = {
+        "id",
+        f"{singular}_id",
+        f"{singular}id",
+        f"{initials}id",
+        f"{table.name.lower()}_id",
+        f"{singular}_code",
+    }
     for column in table.columns:
         if column.name.lower() in names:
             return column.name
@@ -673,11 +706,25 @@ def display_columns(table: TableInfo, table_words: Sequence[str]) -> tuple[str, 
     ranked: list[tuple[int, str]] = []
     for column in texts:
         words = [lemma(w) for w in split_name(column.name)]
-        if words in (["name"], ["title"]) or words == [*table_words, "name"] or words[-1:] == ["name"] and words[0] in table_words:
+        if (
+            words in (["name"], ["title"])
+            or words == [*table_words, "name"]
+            or (words[-1:] == ["name"] and words[0] in table_words)
+        ):
             ranked.append((0, column.name))
-        elif words[-1:] in (["name"], ["title"]) and words[0] not in ("first", "last", "user", "file", "contact"):
+        elif words[-1:] in (["name"], ["title"]) and words[0] not in (
+            "first",
+            "last",
+            "user",
+            "file",
+            "contact",
+        ):
             ranked.append((1, column.name))
-        elif len(words) == 1 and words[0].endswith(("name", "title")) and words[0][:-4] in ("".join(table_words), table_words[-1] if table_words else ""):
+        elif (
+            len(words) == 1
+            and words[0].endswith(("name", "title"))
+            and words[0][:-4] in ("".join(table_words), table_words[-1] if table_words else "")
+        ):
             ranked.append((1, column.name))  # "authorname" in author
     if ranked:
         return (min(ranked)[1],)
@@ -689,7 +736,9 @@ def display_columns(table: TableInfo, table_words: Sequence[str]) -> tuple[str, 
     return tuple(named[:1])
 
 
-_REFERENCE_WORDS = frozenset(["id", "identifier", "reference", "referencing", "foreign", "key", "code"])
+_REFERENCE_WORDS = frozenset(
+    ["id", "identifier", "reference", "referencing", "foreign", "key", "code"]
+)
 _NOT_REFERENCES = frozenset(["id", "name", "code", "description", "year", "type", "status"])
 
 
@@ -699,8 +748,9 @@ def build_edges(index: SchemaIndex) -> dict[str, list[Edge]]:
     catalogue = index.catalogue
     for table in catalogue.tables.values():
         for fk in table.foreign_keys:
-            if catalogue.table(fk.ref_table) is not None:
-                _put(found, (table.name, fk.column, catalogue.table(fk.ref_table).name, fk.ref_column), 1.0)  # type: ignore[union-attr]
+            referred = catalogue.table(fk.ref_table)
+            if referred is not None:
+                _put(found, (table.name, fk.column, referred.name, fk.ref_column), 1.0)
         for column in table.columns:
             for target, cost in _references(index, table, column):
                 _put(found, (table.name, column.name, *target), cost)
@@ -713,8 +763,10 @@ def build_edges(index: SchemaIndex) -> dict[str, list[Edge]]:
 
 
 def _same_names(index: SchemaIndex, found: dict[tuple[str, str, str, str], float]) -> None:
-    """Columns of one name and kind in two tables not otherwise joined: a last-resort join
-    (a natural join on 'city_name' when no key says more), dearer than any key."""
+    """Join tables not otherwise joined on their columns of one name and kind.
+
+    A last resort (a natural join on 'city_name' when no key says more), dearer than any key.
+    """
     linked = {frozenset((a, b)) for a, _, b, _ in found}
     tables = list(index.catalogue.tables.values())
     for i, left in enumerate(tables):
@@ -724,14 +776,20 @@ def _same_names(index: SchemaIndex, found: dict[tuple[str, str, str, str], float
             for column in left.columns:
                 other = right.column(column.name)
                 words = split_name(column.name)
-                if other is None or not _joinable(column, other) or column.kind not in ("text", "number"):
+                if (
+                    other is None
+                    or not _joinable(column, other)
+                    or column.kind not in ("text", "number")
+                ):
                     continue
-                if set(words) <= _NOT_REFERENCES or words[-1:] == ["name"] and len(words) == 1:
+                if set(words) <= _NOT_REFERENCES or (words[-1:] == ["name"] and len(words) == 1):
                     continue
                 _put(found, (left.name, column.name, right.name, other.name), 2.0)
 
 
-def _put(found: dict[tuple[str, str, str, str], float], key: tuple[str, str, str, str], cost: float) -> None:
+def _put(
+    found: dict[tuple[str, str, str, str], float], key: tuple[str, str, str, str], cost: float
+) -> None:
     reverse = (key[2], key[3], key[0], key[1])
     if key[0] == key[2]:
         return
@@ -741,14 +799,20 @@ def _put(found: dict[tuple[str, str, str, str], float], key: tuple[str, str, str
         found[key] = cost
 
 
-def _references(index: SchemaIndex, table: TableInfo, column: ColumnInfo) -> list[tuple[tuple[str, str], float]]:
+def _references(
+    index: SchemaIndex, table: TableInfo, column: ColumnInfo
+) -> list[tuple[tuple[str, str], float]]:
     """The columns ``table.column`` refers to: by name first, else by what its comment names."""
     name = column.name.lower()
     core = name[len(index.column_prefix.get(table.name, "")) :]
     found: list[tuple[tuple[str, str], float]] = []
     for other in index.catalogue.tables.values():
         target = _named_target(index, other, name, core)
-        if other.name != table.name and target is not None and _joinable(column, other.column(target)):
+        if (
+            other.name != table.name
+            and target is not None
+            and _joinable(column, other.column(target))
+        ):
             found.append(((other.name, target), 1.0))
     if found:
         return found
@@ -779,7 +843,9 @@ def _named_target(index: SchemaIndex, other: TableInfo, name: str, core: str) ->
     return None
 
 
-def _comment_target(index: SchemaIndex, table: TableInfo, column: ColumnInfo) -> list[tuple[tuple[str, str], float]]:
+def _comment_target(
+    index: SchemaIndex, table: TableInfo, column: ColumnInfo
+) -> list[tuple[tuple[str, str], float]]:
     """The one table a comment names with an id word ("ID of the publication being cited")."""
     comment = set(_content_lemmas(column.comment))
     if not comment & _REFERENCE_WORDS:
@@ -802,7 +868,7 @@ def _comment_target(index: SchemaIndex, table: TableInfo, column: ColumnInfo) ->
 
 
 def _reference_names(index: SchemaIndex, table: TableInfo, key: str | None) -> set[str]:
-    """Names a column referring to ``table`` may have: customer_id, custid, airport_code …"""
+    """Names a column referring to ``table`` may have: customer_id, custid, airport_code."""
     words = _name_words(table.name, index.table_prefix)
     stems = {"".join(words), "_".join(words)}
     prefix = index.column_prefix.get(table.name, "")
@@ -897,10 +963,10 @@ class Analysis:
 
     def used(self) -> set[int]:
         """Token positions taken by cues, mentions and values."""
-        taken: set[int] = set()
-        for item in (*self.cues, *self.mentions, *self.free_values):
-            taken.update(range(item.start, item.end))
-        return taken
+        spans = [(i.start, i.end) for i in self.cues]
+        spans += [(i.start, i.end) for i in self.mentions]
+        spans += [(i.start, i.end) for i in self.free_values]
+        return {n for start, end in spans for n in range(start, end)}
 
 
 def analyse(question: str, index: SchemaIndex, tables: Sequence[str] | None = None) -> Analysis:
@@ -955,7 +1021,9 @@ def _agent_by(tokens: Sequence[Token], at: int, phrase: Phrase) -> bool:
     if phrase.category != "group" or phrase.words != ("by",) or at == 0:
         return False
     before = tokens[at - 1]
-    return before.kind == "word" and (before.norm.endswith(("ed", "en")) or before.lemma in lexicon().weak)
+    return before.kind == "word" and (
+        before.norm.endswith(("ed", "en")) or before.lemma in lexicon().weak
+    )
 
 
 def _match_window(tokens: Sequence[Token], at: int, lex: Lexicon) -> Cue | None:
@@ -970,7 +1038,9 @@ def _match_window(tokens: Sequence[Token], at: int, lex: Lexicon) -> Cue | None:
     return None
 
 
-def _window_at(tokens: Sequence[Token], at: int, window: TimeWindow, lex: Lexicon) -> tuple[int, float | None] | None:
+def _window_at(
+    tokens: Sequence[Token], at: int, window: TimeWindow, lex: Lexicon
+) -> tuple[int, float | None] | None:
     position = at
     number: float | None = None
     for word in window.words:
@@ -990,7 +1060,9 @@ def _window_at(tokens: Sequence[Token], at: int, window: TimeWindow, lex: Lexico
 # -- values
 
 
-def find_sample_values(tokens: Sequence[Token], index: SchemaIndex, allowed: set[str]) -> list[Mention]:
+def find_sample_values(
+    tokens: Sequence[Token], index: SchemaIndex, allowed: set[str]
+) -> list[Mention]:
     """Spans equal to a sampled value of a text column (longest first)."""
     found: list[Mention] = []
     at = 0
@@ -1004,18 +1076,26 @@ def find_sample_values(tokens: Sequence[Token], index: SchemaIndex, allowed: set
     return found
 
 
-def _value_at(tokens: Sequence[Token], at: int, index: SchemaIndex, allowed: set[str]) -> Mention | None:
+def _value_at(
+    tokens: Sequence[Token], at: int, index: SchemaIndex, allowed: set[str]
+) -> Mention | None:
     for end in range(min(len(tokens), at + 6), at, -1):
         span = tokens[at:end]
         if span[0].kind == "punct" or span[-1].kind == "punct":
             continue
         text = " ".join(t.norm for t in span) if len(span) > 1 else span[0].norm
-        options = [v for v in index.values.get(text, []) + index.values.get(_joined(span), []) if v.table in allowed]
+        options = [
+            v
+            for v in index.values.get(text, []) + index.values.get(_joined(span), [])
+            if v.table in allowed
+        ]
         if not options or not _plausible_value(span, options[0].value):
             continue
         best = options[0]
         alternatives = tuple((v.table, v.column, 0.9) for v in options[1:6])
-        return Mention(at, end, "value", best.table, best.column, 1.0, "sample", best.value, alternatives)
+        return Mention(
+            at, end, "value", best.table, best.column, 1.0, "sample", best.value, alternatives
+        )
     return None
 
 
@@ -1036,12 +1116,13 @@ def _plausible_value(span: Sequence[Token], stored: str) -> bool:
         return written == stored and (stored.isupper() or stored.isdigit())
     if len(span) == 1 and (span[0].lemma in lex.stop or span[0].lemma in lex.generic):
         return written == stored and stored[:1].isupper() and span[0].start > 0
-    if span[0].kind == "number" and len(span) == 1:
-        return False  # a number is compared as a number, not as a text value
-    return True
+    # a number is compared as a number, not as a text value
+    return not (span[0].kind == "number" and len(span) == 1)
 
 
-def find_free_values(tokens: Sequence[Token], busy: set[int], index: SchemaIndex, allowed: set[str]) -> list[FreeValue]:
+def find_free_values(
+    tokens: Sequence[Token], busy: set[int], index: SchemaIndex, allowed: set[str]
+) -> list[FreeValue]:
     """Quoted texts, capitalised names and codes nothing else explains: filter values."""
     found: list[FreeValue] = []
     at = 0
@@ -1095,7 +1176,11 @@ class _Span:
 
 
 def link_spans(
-    tokens: Sequence[Token], index: SchemaIndex, allowed: set[str], taken: set[int], cues: Sequence[Cue]
+    tokens: Sequence[Token],
+    index: SchemaIndex,
+    allowed: set[str],
+    taken: set[int],
+    cues: Sequence[Cue],
 ) -> list[Mention]:
     """Spans of question words linked to tables and columns by their names and comments."""
     cue_at = {tokens[i].start for c in cues for i in range(c.start, c.end)}
@@ -1107,7 +1192,12 @@ def link_spans(
 
 
 def _spans_from(
-    tokens: Sequence[Token], start: int, index: SchemaIndex, allowed: set[str], taken: set[int], cue_at: set[int]
+    tokens: Sequence[Token],
+    start: int,
+    index: SchemaIndex,
+    allowed: set[str],
+    taken: set[int],
+    cue_at: set[int],
 ) -> list[_Span]:
     lex = lexicon()
     first = tokens[start]
@@ -1129,7 +1219,9 @@ def _spans_from(
         if token.lemma in lex.stop and token.lemma not in ("from", "to"):
             break
         words.append(token)
-        governs = end < len(tokens) and (lex.is_content(tokens[end]) or tokens[end].lemma in ("of", "number"))
+        governs = end < len(tokens) and (
+            lex.is_content(tokens[end]) or tokens[end].lemma in ("of", "number")
+        )
         scored = _score_span(words, index, allowed, cue_at, governs)
         if scored and tokens[end - 1].lemma not in _SKIPPABLE:
             spans.append(_Span(start, end, scored, len(words)))
@@ -1137,7 +1229,11 @@ def _spans_from(
 
 
 def _score_span(
-    words: Sequence[Token], index: SchemaIndex, allowed: set[str], cue_at: set[int], governs: bool = True
+    words: Sequence[Token],
+    index: SchemaIndex,
+    allowed: set[str],
+    cue_at: set[int],
+    governs: bool = True,
 ) -> tuple[tuple[float, int], ...]:
     lemmas = [w.lemma for w in words]
     scored: list[tuple[float, int]] = []
@@ -1165,9 +1261,14 @@ def _cues_named(words: Sequence[Token], element: Element, cue_at: set[int]) -> b
     if not any(_position(w) in cue_at for w in words):
         return True
     for word in words:
-        if _position(word) in cue_at and not any(word_score(word.lemma, n) >= 0.6 for n in element.words):
+        if _position(word) in cue_at and not any(
+            word_score(word.lemma, n) >= 0.6 for n in element.words
+        ):
             return False  # a cue word inside a mention must be a word of the name
-    specific = [n for n in element.words if n not in _GENERIC_NAME_WORDS] or [*element.words, *element.table_words]
+    specific = [n for n in element.words if n not in _GENERIC_NAME_WORDS] or [
+        *element.words,
+        *element.table_words,
+    ]
     for word in words:
         if _position(word) in cue_at:
             continue
@@ -1193,11 +1294,15 @@ def span_score(lemmas: Sequence[str], element: Element) -> float:
             s = word_score(q, n)
             hits[i] = max(hits[i], s)
             best = max(best, s)
-        named = named or any(word_score(q, n) >= 0.6 for n in element.words if n not in _GENERIC_NAME_WORDS) or (
-            best >= 0.6 and all(n in _GENERIC_NAME_WORDS for n in element.words)
+        named = (
+            named
+            or any(word_score(q, n) >= 0.6 for n in element.words if n not in _GENERIC_NAME_WORDS)
+            or (best >= 0.6 and all(n in _GENERIC_NAME_WORDS for n in element.words))
         )
         if best < 0.6:
-            best = max(best, 0.85 * max((word_score(q, w) for w in element.table_words), default=0.0))
+            best = max(
+                best, 0.85 * max((word_score(q, w) for w in element.table_words), default=0.0)
+            )
             if any(word_score(q, c) >= 0.8 for c in element.comment):
                 best = max(best, 0.6)
         if best < 0.5:
@@ -1205,7 +1310,9 @@ def span_score(lemmas: Sequence[str], element: Element) -> float:
         total += best
     if not named:
         return 0.3 * total / len(lemmas)  # the comment alone explains the words
-    if all(q in _GENERIC_NAME_WORDS for q in lemmas) and any(n not in _GENERIC_NAME_WORDS for n in element.words):
+    if all(q in _GENERIC_NAME_WORDS for q in lemmas) and any(
+        n not in _GENERIC_NAME_WORDS for n in element.words
+    ):
         return 0.0  # "number" alone names no particular column
     weights = [_GENERIC_NAME_WEIGHT if n in _GENERIC_NAME_WORDS else 1.0 for n in element.words]
     coverage = sum(h * w for h, w in zip(hits, weights, strict=True)) / (sum(weights) or 1.0)
@@ -1213,7 +1320,7 @@ def span_score(lemmas: Sequence[str], element: Element) -> float:
 
 
 def _best_cover(spans: Sequence[_Span], length: int) -> list[_Span]:
-    """Non-overlapping spans of the largest total (score × content words), by dynamic programming."""
+    """Non-overlapping spans of the largest total (score × words), by dynamic programming."""
     by_end: dict[int, list[_Span]] = {}
     for span in spans:
         by_end.setdefault(span.end, []).append(span)
@@ -1222,18 +1329,20 @@ def _best_cover(spans: Sequence[_Span], length: int) -> list[_Span]:
     for end in range(1, length + 1):
         best[end], choice[end] = best[end - 1], None
         for span in by_end.get(end, []):
-            value = best[span.start] + span.scored[0][0] * span.width + _SPAN_BONUS * (span.width - 1)
+            value = (
+                best[span.start] + span.scored[0][0] * span.width + _SPAN_BONUS * (span.width - 1)
+            )
             if value > best[end] + 1e-9:
                 best[end], choice[end] = value, span
     chosen: list[_Span] = []
     end = length
     while end > 0:
-        span = choice[end]
-        if span is None:
+        picked = choice[end]
+        if picked is None:
             end -= 1
             continue
-        chosen.append(span)
-        end = span.start
+        chosen.append(picked)
+        end = picked.start
     return chosen[::-1]
 
 
@@ -1241,10 +1350,14 @@ def _mention(span: _Span, index: SchemaIndex) -> Mention:
     score, position = span.scored[0]
     element = index.elements[position]
     alternatives = tuple(
-        (index.elements[p].table, index.elements[p].column, s) for s, p in span.scored[1:] if s >= score - 0.15
+        (index.elements[p].table, index.elements[p].column, s)
+        for s, p in span.scored[1:]
+        if s >= score - 0.15
     )
     kind = "table" if element.column is None else "column"
-    return Mention(span.start, span.end, kind, element.table, element.column, score, "name", None, alternatives)
+    return Mention(
+        span.start, span.end, kind, element.table, element.column, score, "name", None, alternatives
+    )
 
 
 # -- embeddings (synonyms, other languages)
@@ -1269,7 +1382,9 @@ def link_by_embedding(
     mentions: list[Mention] = []
     for (start, end), row in zip(phrases, similarity, strict=True):
         han = tokens[start].kind == "han"
-        mention = _embedding_mention(start, end, row, index, allowed, EMBED_MARGIN if han else EMBED_MARGIN_LATIN)
+        mention = _embedding_mention(
+            start, end, row, index, allowed, EMBED_MARGIN if han else EMBED_MARGIN_LATIN
+        )
         if mention is not None:
             mentions.append(mention)
     return mentions, explained
@@ -1285,7 +1400,12 @@ def _surface(tokens: Sequence[Token]) -> str:
 
 
 def _embedding_mention(
-    start: int, end: int, row: NDArray[np.float32], index: SchemaIndex, allowed: set[str], margin: float
+    start: int,
+    end: int,
+    row: NDArray[np.float32],
+    index: SchemaIndex,
+    allowed: set[str],
+    margin: float,
 ) -> Mention | None:
     order = np.argsort(-row)
     median = float(np.median(row))
@@ -1299,7 +1419,16 @@ def _embedding_mention(
         kind = "table" if element.column is None else "column"
         score = min(0.9, 0.5 + 4 * (top - median - EMBED_MARGIN))
         if _TRACE is not None:
-            _TRACE.append((start, end, element.key, round(top, 3), round(top - median, 3), round(top - float(row[order[1]]), 3)))
+            _TRACE.append(
+                (
+                    start,
+                    end,
+                    element.key,
+                    round(top, 3),
+                    round(top - median, 3),
+                    round(top - float(row[order[1]]), 3),
+                )
+            )
         return Mention(start, end, kind, element.table, element.column, score, "embedding")
     return None
 
@@ -1313,9 +1442,15 @@ def _open_phrases(tokens: Sequence[Token], busy: set[int]) -> list[tuple[int, in
     phrases: list[tuple[int, int]] = []
     start: int | None = None
     for i, token in enumerate([*tokens, Token("", "", "", 0, 0, "punct")]):
-        open_word = i < len(tokens) and i not in busy and lex.is_content(token) and not lex.is_weak(token)
+        open_word = (
+            i < len(tokens) and i not in busy and lex.is_content(token) and not lex.is_weak(token)
+        )
         same_script = start is None or (tokens[start].kind == "han") == (token.kind == "han")
-        if open_word and same_script and (start is None or i - start < (6 if token.kind == "han" else 3)):
+        if (
+            open_word
+            and same_script
+            and (start is None or i - start < (6 if token.kind == "han" else 3))
+        ):
             start = i if start is None else start
             continue
         if start is not None:
@@ -1324,7 +1459,9 @@ def _open_phrases(tokens: Sequence[Token], busy: set[int]) -> list[tuple[int, in
     return phrases
 
 
-def _comment_explained(tokens: Sequence[Token], busy: set[int], index: SchemaIndex, allowed: set[str]) -> set[int]:
+def _comment_explained(
+    tokens: Sequence[Token], busy: set[int], index: SchemaIndex, allowed: set[str]
+) -> set[int]:
     """Content words a table's or column's comment uses (explained, not linked)."""
     lex = lexicon()
     explained: set[int] = set()
@@ -1333,7 +1470,9 @@ def _comment_explained(tokens: Sequence[Token], busy: set[int], index: SchemaInd
             continue
         for position in index.candidates([token.lemma]):
             element = index.elements[position]
-            if element.table in allowed and any(word_score(token.lemma, c) >= 0.8 for c in element.comment):
+            if element.table in allowed and any(
+                word_score(token.lemma, c) >= 0.8 for c in element.comment
+            ):
                 explained.add(i)
                 break
     return explained

@@ -75,7 +75,8 @@ class Generated(BaseModel):
     reason: str = Field(description="Why refused, or how the SQL was composed.")
     links: list[Link] = Field(default_factory=list)
     unlinked: list[str] = Field(
-        default_factory=list, description="Content words of the question nothing in the schema explains."
+        default_factory=list,
+        description="Content words of the question nothing in the schema explains.",
     )
 
 
@@ -127,20 +128,35 @@ def generate_sql(
     analysis.unlinked.extend(unplaced_values(analysis, index))
     refusal = _refusal(analysis)
     if refusal is not None:
-        return Generated(sql=None, refused=True, reason=refusal, links=links, unlinked=analysis.unlinked)
+        return Generated(
+            sql=None, refused=True, reason=refusal, links=links, unlinked=analysis.unlinked
+        )
     hints = _hints(context)
     readings = _readings(analysis, index, hints)
     avoided = {_canonical(s, catalogue.dialect) for s in avoid}
-    fresh = [(sql, why) for sql, why in readings if _canonical(sql, catalogue.dialect) not in avoided]
+    fresh = [
+        (sql, why) for sql, why in readings if _canonical(sql, catalogue.dialect) not in avoided
+    ]
     if not readings and analysis.unlinked:
-        reason = "no column of the linked tables takes " + ", ".join(f"'{w}'" for w in analysis.unlinked)
-        return Generated(sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked)
+        reason = "no column of the linked tables takes " + ", ".join(
+            f"'{w}'" for w in analysis.unlinked
+        )
+        return Generated(
+            sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked
+        )
     if not readings:
         reason = "no reading of the question composes into SQL over the linked tables"
-        return Generated(sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked)
+        return Generated(
+            sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked
+        )
     if attempt >= len(fresh):
-        reason = f"no different reading is left (asked for reading {attempt + 1}; {len(fresh)} not yet tried)"
-        return Generated(sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked)
+        reason = (
+            f"no different reading is left (asked for reading {attempt + 1}; "
+            f"{len(fresh)} not yet tried)"
+        )
+        return Generated(
+            sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked
+        )
     sql, why = fresh[attempt]
     return Generated(sql=sql, refused=False, reason=why, links=links, unlinked=analysis.unlinked)
 
@@ -181,12 +197,34 @@ def _refusal(analysis: Analysis) -> str | None:
 def _links(analysis: Analysis) -> list[Link]:
     links: list[Link] = []
     for mention in analysis.mentions:
-        kind: LinkKind = "value" if mention.kind == "value" else ("table" if mention.kind == "table" else "column")
-        links.append(Link(phrase=_phrase(analysis.tokens, mention.start, mention.end), kind=kind, target=mention.target, score=round(mention.score, 3)))
+        kind: LinkKind = (
+            "value"
+            if mention.kind == "value"
+            else ("table" if mention.kind == "table" else "column")
+        )
+        links.append(
+            Link(
+                phrase=_phrase(analysis.tokens, mention.start, mention.end),
+                kind=kind,
+                target=mention.target,
+                score=round(mention.score, 3),
+            )
+        )
     for cue in analysis.cues:
-        links.append(Link(phrase=_phrase(analysis.tokens, cue.start, cue.end), kind=_cue_kind(cue), target=cue.value, score=1.0))
+        links.append(
+            Link(
+                phrase=_phrase(analysis.tokens, cue.start, cue.end),
+                kind=_cue_kind(cue),
+                target=cue.value,
+                score=1.0,
+            )
+        )
     for value in analysis.free_values:
-        links.append(Link(phrase=value.text, kind="value", target=f"'{value.text}' ({value.style})", score=0.5))
+        links.append(
+            Link(
+                phrase=value.text, kind="value", target=f"'{value.text}' ({value.style})", score=0.5
+            )
+        )
     return sorted(links, key=lambda link: analysis.question.find(link.phrase))
 
 
@@ -259,18 +297,27 @@ def compose(analysis: Analysis, index: SchemaIndex, options: Options) -> Spec | 
 
 
 def _resolve(analysis: Analysis, index: SchemaIndex, options: Options) -> list[Mention]:
-    """Mentions retargeted for coherence: a column or value ambiguous between tables goes
-    to the table the question names beside it, else to a table other mentions use."""
+    """Mentions retargeted for coherence.
+
+    A column or value ambiguous between tables goes to the table the question names beside
+    it, else to a table other mentions use.
+    """
     mentions = list(analysis.mentions)
     if options.swap is not None:
         position, rank = options.swap
         alt = mentions[position].alternatives[rank]
-        mentions[position] = replace(mentions[position], table=alt[0], column=alt[1], alternatives=())
+        mentions[position] = replace(
+            mentions[position], table=alt[0], column=alt[1], alternatives=()
+        )
     anchors = _anchor_tables(mentions)
     resolved: list[Mention] = []
     for position, mention in enumerate(mentions):
         exact_table = mention.kind == "table" and mention.score >= 1.0
-        if mention.alternatives and not exact_table and (options.swap is None or options.swap[0] != position):
+        if (
+            mention.alternatives
+            and not exact_table
+            and (options.swap is None or options.swap[0] != position)
+        ):
             mention = _coherent(mention, mentions, position, anchors, analysis.tokens, index)
         resolved.append(mention)
     return _merge_of(resolved, analysis.tokens, index)
@@ -283,14 +330,25 @@ def _anchor_tables(mentions: Sequence[Mention]) -> list[str]:
 
 
 def _coherent(
-    mention: Mention, mentions: Sequence[Mention], position: int, anchors: Sequence[str], tokens: Sequence[Token], index: SchemaIndex
+    mention: Mention,
+    mentions: Sequence[Mention],
+    position: int,
+    anchors: Sequence[str],
+    tokens: Sequence[Token],
+    index: SchemaIndex,
 ) -> Mention:
     options = [(mention.table, mention.column, mention.score), *mention.alternatives]
     top = max(s for _, _, s in options)
-    close = [(t, c) for t, c, s in options if s >= top - COHERENCE_MARGIN or mention.kind == "value"]
+    close = [
+        (t, c) for t, c, s in options if s >= top - COHERENCE_MARGIN or mention.kind == "value"
+    ]
     neighbours = _neighbour_tables(mentions, position, tokens)
     before = tokens[mention.start - 1].lemma if mention.start > 0 else ""
-    named = [(t, c) for t, c in close if before and mention.kind == "value" and before in _words(index, t, c)]
+    named = [
+        (t, c)
+        for t, c in close
+        if before and mention.kind == "value" and before in _words(index, t, c)
+    ]
     close = named or close  # 'from LAX': the value of a column called from_…
     for pool in (neighbours, anchors):
         for table, column in close:
@@ -304,7 +362,9 @@ def _words(index: SchemaIndex, table: str, column: str | None) -> tuple[str, ...
     return element.words if element is not None else ()
 
 
-def _neighbour_tables(mentions: Sequence[Mention], position: int, tokens: Sequence[Token]) -> list[str]:
+def _neighbour_tables(
+    mentions: Sequence[Mention], position: int, tokens: Sequence[Token]
+) -> list[str]:
     """Tables of the mentions right beside this one (within three words, no comma between)."""
     found: list[str] = []
     here = mentions[position]
@@ -319,7 +379,9 @@ def _neighbour_tables(mentions: Sequence[Mention], position: int, tokens: Sequen
     return found
 
 
-def _merge_of(mentions: list[Mention], tokens: Sequence[Token], index: SchemaIndex) -> list[Mention]:
+def _merge_of(
+    mentions: list[Mention], tokens: Sequence[Token], index: SchemaIndex
+) -> list[Mention]:
     """'the names of the conferences': the column goes to the table named after 'of'."""
     merged: list[Mention] = []
     skip: set[int] = set()
@@ -327,10 +389,17 @@ def _merge_of(mentions: list[Mention], tokens: Sequence[Token], index: SchemaInd
         if n in skip:
             continue
         nxt = mentions[n + 1] if n + 1 < len(mentions) else None
-        if mention.kind == "column" and nxt is not None and nxt.kind == "table" and _joined_by_of(tokens, mention.end, nxt.start):
+        if (
+            mention.kind == "column"
+            and nxt is not None
+            and nxt.kind == "table"
+            and _joined_by_of(tokens, mention.end, nxt.start)
+        ):
             target = _same_column(index, mention, nxt.table)
             if target is not None:
-                merged.append(replace(mention, table=nxt.table, column=target, end=nxt.end, alternatives=()))
+                merged.append(
+                    replace(mention, table=nxt.table, column=target, end=nxt.end, alternatives=())
+                )
                 skip.add(n + 1)
                 continue
         merged.append(mention)
@@ -339,7 +408,11 @@ def _merge_of(mentions: list[Mention], tokens: Sequence[Token], index: SchemaInd
 
 def _joined_by_of(tokens: Sequence[Token], start: int, end: int) -> bool:
     between = [t.lemma for t in tokens[start:end]]
-    return bool(between) and between[0] == "of" and all(w in ("of", "the", "a", "an", "all", "each") for w in between)
+    return (
+        bool(between)
+        and between[0] == "of"
+        and all(w in ("of", "the", "a", "an", "all", "each") for w in between)
+    )
 
 
 def _same_column(index: SchemaIndex, mention: Mention, table: str) -> str | None:
@@ -360,14 +433,18 @@ def _same_column(index: SchemaIndex, mention: Mention, table: str) -> str | None
 # -- free values
 
 
-def place_value(value: FreeValue, analysis: Analysis, mentions: Sequence[Mention], index: SchemaIndex) -> Col | None:
+def place_value(
+    value: FreeValue, analysis: Analysis, mentions: Sequence[Mention], index: SchemaIndex
+) -> Col | None:
     """The text column a value nothing sampled belongs to, or None (then it is unlinked).
 
     In order: the column a pattern cue follows ('names start with "J"'), a column whose
     samples contain the value as words ('Martin' in 'Martin Odersky'), the column or the
     table named right beside it ('the vendor named …', 'domain "X"'), a code column beside.
     """
-    like = next((c for c in analysis.cues if c.category == "like" and 0 <= value.start - c.end <= 3), None)
+    like = next(
+        (c for c in analysis.cues if c.category == "like" and 0 <= value.start - c.end <= 3), None
+    )
     if like is not None:
         found = _beside(mentions, like.start, index, before_only=True)
         if found is not None:
@@ -381,7 +458,14 @@ def place_value(value: FreeValue, analysis: Analysis, mentions: Sequence[Mention
     return None
 
 
-def _beside(mentions: Sequence[Mention], at: int, index: SchemaIndex, *, before_only: bool, end: int | None = None) -> Col | None:
+def _beside(
+    mentions: Sequence[Mention],
+    at: int,
+    index: SchemaIndex,
+    *,
+    before_only: bool,
+    end: int | None = None,
+) -> Col | None:
     near: list[tuple[int, Mention]] = []
     for mention in mentions:
         if mention.kind == "value":
@@ -391,7 +475,11 @@ def _beside(mentions: Sequence[Mention], at: int, index: SchemaIndex, *, before_
         elif not before_only and end is not None and 0 <= mention.start - end <= 2:
             near.append((mention.start - end + 1, mention))
     for _, mention in sorted(near, key=lambda pair: pair[0]):
-        if mention.kind == "column" and mention.column and index.column_kind(mention.table, mention.column) == "text":
+        if (
+            mention.kind == "column"
+            and mention.column
+            and index.column_kind(mention.table, mention.column) == "text"
+        ):
             return Col(mention.table, mention.column)
         if mention.kind == "table" and index.display.get(mention.table):
             return Col(mention.table, index.display[mention.table][0])
@@ -406,7 +494,9 @@ def _partial_sample(value: FreeValue, index: SchemaIndex, preferred: set[str]) -
     for text, samples in index.values.items():
         if wanted in text.split() or (" " in wanted and wanted in text):
             for sample in samples:
-                found.append((0 if sample.table in preferred else 1, Col(sample.table, sample.column)))
+                found.append(
+                    (0 if sample.table in preferred else 1, Col(sample.table, sample.column))
+                )
     return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
@@ -418,7 +508,11 @@ def _code_column(index: SchemaIndex, col: Col) -> bool:
 
 def unplaced_values(analysis: Analysis, index: SchemaIndex) -> list[str]:
     """Free values no column can hold: the question names something the data does not have."""
-    return [v.text for v in analysis.free_values if place_value(v, analysis, analysis.mentions, index) is None]
+    return [
+        v.text
+        for v in analysis.free_values
+        if place_value(v, analysis, analysis.mentions, index) is None
+    ]
 
 
 # -- roles
@@ -429,7 +523,11 @@ _BREAKING = frozenset([",", ".", "?", ";", "!", "(", ")"])
 def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
     """Each mention with the chain of cues right before it, and the role they give it."""
     ratio_at = min((c.start for c in analysis.cues if c.category == "ratio"), default=None)
-    cues = [c for c in analysis.cues if c.category != "ratio_to" or (ratio_at is not None and c.start > ratio_at)]
+    cues = [
+        c
+        for c in analysis.cues
+        if c.category != "ratio_to" or (ratio_at is not None and c.start > ratio_at)
+    ]
     events: list[tuple[int, int, Cue | Mention]] = [(c.start, 0, c) for c in cues]
     events += [(m.start, 1, m) for m in mentions]
     events.sort(key=lambda e: (e[0], e[1]))
@@ -463,7 +561,11 @@ def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
     if cue.category not in ("superlative", "temporal_superlative") or not items:
         return False
     previous = items[-1]
-    if previous.role != "plain" or previous.mention.end != cue.start or previous.mention.kind == "value":
+    if (
+        previous.role != "plain"
+        or previous.mention.end != cue.start
+        or previous.mention.kind == "value"
+    ):
         return False
     return any(t.kind == "han" for t in analysis.tokens[cue.start : cue.end])
 
@@ -472,7 +574,9 @@ def _by_only(chain: list[Cue]) -> bool:
     return len(chain) == 1 and chain[0].category == "group"
 
 
-_LIST_WORDS = frozenset([",", "and", "the", "their", "its", "his", "her", "as", "well", "also", "plus", "each"])
+_LIST_WORDS = frozenset(
+    [",", "and", "the", "their", "its", "his", "her", "as", "well", "also", "plus", "each"]
+)
 
 
 def _continues_list(analysis: Analysis, previous: Item, start: int) -> bool:
@@ -480,8 +584,10 @@ def _continues_list(analysis: Analysis, previous: Item, start: int) -> bool:
     if previous.role not in ("proj", "top"):
         return False
     between = analysis.tokens[previous.mention.end : start]
-    return bool(between) and all(t.lemma in _LIST_WORDS or t.text == "," for t in between) and any(
-        t.lemma == "and" or t.text == "," for t in between
+    return (
+        bool(between)
+        and all(t.lemma in _LIST_WORDS or t.text == "," for t in between)
+        and any(t.lemma == "and" or t.text == "," for t in between)
     )
 
 
@@ -523,7 +629,10 @@ def _role(mention: Mention, chain: list[Cue]) -> Item:
         item.role = "neg"
     elif "projection" in categories:
         item.role = "proj"
-        counted = next((c for c in chain if c.category in ("projection", "limit") and c.number is not None), None)
+        counted = next(
+            (c for c in chain if c.category in ("projection", "limit") and c.number is not None),
+            None,
+        )
         if counted is not None and counted.end + 1 == mention.start:
             item.role, item.number = "top", counted.number  # "which 2 customers", "前2个产品"
     return item
@@ -536,7 +645,9 @@ def _superlative(item: Item, chain: list[Cue]) -> None:
     item.funcs = [c.value for c in chain if c.category == "aggregate" and c.start > cue.start]
     words = {c.value for c in chain}
     top = next((c for c in supers if c.number is not None), None)
-    if top is not None or (item.mention.kind == "table" and "projection" in words and not item.funcs and _is_top(cue)):
+    if top is not None or (
+        item.mention.kind == "table" and "projection" in words and not item.funcs and _is_top(cue)
+    ):
         item.role = "top"
         item.number = top.number if top is not None else 1.0
         return
@@ -553,7 +664,9 @@ def _is_top(cue: Cue) -> bool:
 class _Builder:
     """Builds one spec from the items of a reading."""
 
-    def __init__(self, analysis: Analysis, index: SchemaIndex, options: Options, items: list[Item]) -> None:
+    def __init__(
+        self, analysis: Analysis, index: SchemaIndex, options: Options, items: list[Item]
+    ) -> None:
         self.analysis = analysis
         self.index = index
         self.options = options
@@ -597,9 +710,17 @@ class _Builder:
             mention = item.mention
             if mention.kind == "value" and mention.column is not None:
                 self._add_value(item)
-            elif mention.kind == "column" and self.index.column_kind(mention.table, mention.column or "") == "bool" and item.role in ("plain", "neg"):
-                self.spec.where.append(Cond(Col(mention.table, mention.column or ""), "=", item.role != "neg"))
-                self.spec.notes.append(f"{mention.column} is {'false' if item.role == 'neg' else 'true'}")
+            elif (
+                mention.kind == "column"
+                and self.index.column_kind(mention.table, mention.column or "") == "bool"
+                and item.role in ("plain", "neg")
+            ):
+                self.spec.where.append(
+                    Cond(Col(mention.table, mention.column or ""), "=", item.role != "neg")
+                )
+                self.spec.notes.append(
+                    f"{mention.column} is {'false' if item.role == 'neg' else 'true'}"
+                )
                 self.used.add(id(item))
             elif item.role == "neg":
                 self._negation(item)
@@ -630,7 +751,9 @@ class _Builder:
             for edge in self.index.edges.get(subject.mention.table, []):
                 if edge.other == mention.table:
                     self.spec.where.append(Cond(Col(edge.table, edge.column), "null"))
-                    self.spec.notes.append(f"no {mention.table}: {edge.table}.{edge.column} is null")
+                    self.spec.notes.append(
+                        f"no {mention.table}: {edge.table}.{edge.column} is null"
+                    )
                     self.used.add(id(item))
                     return
 
@@ -641,7 +764,10 @@ class _Builder:
             if col is None:
                 continue
             for item in self.items:
-                if item.mention.kind == "column" and (item.mention.table, item.mention.column) == (col.table, col.column):
+                if item.mention.kind == "column" and (item.mention.table, item.mention.column) == (
+                    col.table,
+                    col.column,
+                ):
                     self.used.add(id(item))
             cue = next((c for c in like if 0 <= value.start - c.end <= 3), None)
             pattern, op = self._pattern(value, cue)
@@ -662,12 +788,19 @@ class _Builder:
         return place_value(value, self.analysis, [i.mention for i in self.items], self.index)
 
     def _numbers(self) -> None:
-        counting = ("time", "limit", "superlative", "projection")  # "top 5", "last 7 days", "which 2"
+        counting = (
+            "time",
+            "limit",
+            "superlative",
+            "projection",
+        )  # "top 5", "last 7 days", "which 2"
         taken = {
             i
             for c in self.analysis.cues
             if c.category in counting and (c.category == "time" or c.number is not None)
-            for i in range(c.start, c.end + (1 if c.number is not None and c.category != "time" else 0))
+            for i in range(
+                c.start, c.end + (1 if c.number is not None and c.category != "time" else 0)
+            )
         }
         tokens = self.analysis.tokens
         for position, token in enumerate(tokens):
@@ -691,10 +824,16 @@ class _Builder:
             return
         if col is None:
             if op != "=":
-                self.spec.unplaced.append(_phrase(self.analysis.tokens, max(position - 2, 0), position + 1))
+                self.spec.unplaced.append(
+                    _phrase(self.analysis.tokens, max(position - 2, 0), position + 1)
+                )
             return
         literal_value: object = value if value is not None else token.text
-        if self.index.column_kind(col.table, col.column) == "time" and value is not None and 1900 <= value <= 2100:
+        if (
+            self.index.column_kind(col.table, col.column) == "time"
+            and value is not None
+            and 1900 <= value <= 2100
+        ):
             self.spec.where.append(Cond(col, "since" if op in (">", ">=") else "year", int(value)))
             return
         self._compare(col, op, literal_value)
@@ -734,7 +873,11 @@ class _Builder:
             kind = self.index.column_kind(mention.table, mention.column)
             if kind not in ("number", "time"):
                 continue
-            distance = position - mention.end if mention.end <= position else 2 * (mention.start - position)
+            distance = (
+                position - mention.end
+                if mention.end <= position
+                else 2 * (mention.start - position)
+            )
             if 0 <= distance <= 6 and (best is None or distance < best[0]):
                 best = (distance, Col(mention.table, mention.column))
         return best[1] if best is not None else None
@@ -756,13 +899,19 @@ class _Builder:
                 continue
             unit, kind = cue.value.split(":")
             self.spec.where.append(Cond(col, "window", Window(unit, int(cue.number), kind)))
-            self.spec.notes.append(f"{col.table}.{col.column} in the window {cue.value} {int(cue.number)}")
+            self.spec.notes.append(
+                f"{col.table}.{col.column} in the window {cue.value} {int(cue.number)}"
+            )
 
     def _time_column(self) -> Col | None:
         """The time column the question means: one it names, else the best of its tables."""
         for item in self.items:
             mention = item.mention
-            if mention.kind == "column" and mention.column and self.index.column_kind(mention.table, mention.column) == "time":
+            if (
+                mention.kind == "column"
+                and mention.column
+                and self.index.column_kind(mention.table, mention.column) == "time"
+            ):
                 return Col(mention.table, mention.column)
         tables = [i.mention.table for i in self.items] or list(self.index.catalogue.tables)
         lemmas = [t.lemma for t in self.analysis.tokens if t.kind == "word"]
@@ -802,7 +951,11 @@ class _Builder:
         if mention.kind == "table":
             stored = self._stored_count_of(mention.table, item)
             if stored is not None:
-                return Agg("sum", stored) if grouped or "sum" in funcs or self.options.sum_counts else stored
+                return (
+                    Agg("sum", stored)
+                    if grouped or "sum" in funcs or self.options.sum_counts
+                    else stored
+                )
             return self.count_of(mention.table)
         if mention.column is None:
             return None
@@ -813,27 +966,43 @@ class _Builder:
             return Agg("count_distinct", col)
         if main == "count":
             if kind == "number" and self._stored_count(col):
-                return Agg("sum", col) if grouped or self.options.sum_counts or "sum" in funcs else col
+                return (
+                    Agg("sum", col) if grouped or self.options.sum_counts or "sum" in funcs else col
+                )
             return Agg("count_distinct", col)
         return Agg(main, col)
 
     def _stored_count_of(self, table: str, counted: Item) -> Col | None:
-        """A column that stores the count asked for: 'the number of students who found the
-        instructor hilarious' is the column whose comment says 'Number of students who …'."""
+        """A column that stores the count asked for.
+
+        'The number of students who found the instructor hilarious' is the column whose
+        comment says 'Number of students who …'.
+        """
         words = self.index.element(table, None)
         if words is None:
             return None
         for item in self.items:
             mention = item.mention
-            if item is counted or mention.kind != "column" or mention.column is None or item.role not in ("plain", "proj"):
+            if (
+                item is counted
+                or mention.kind != "column"
+                or mention.column is None
+                or item.role not in ("plain", "proj")
+            ):
                 continue
             col = Col(mention.table, mention.column)
             element = self.index.element(col.table, col.column)
-            if element is None or self.index.column_kind(col.table, col.column) != "number" or not self._stored_count(col):
+            if (
+                element is None
+                or self.index.column_kind(col.table, col.column) != "number"
+                or not self._stored_count(col)
+            ):
                 continue
             if all(w in element.comment for w in words.words):
                 self.used.add(id(item))
-                self.spec.notes.append(f"the count of {table} is stored in {col.table}.{col.column}")
+                self.spec.notes.append(
+                    f"the count of {table} is stored in {col.table}.{col.column}"
+                )
                 return col
         return None
 
@@ -851,7 +1020,9 @@ class _Builder:
             return False
         return self.index.column_kind(mention.table, mention.column) == "text"
 
-    def _grouped(self, subject: Item | None, groups: list[Item], aggs: list[Item], supers: list[Item]) -> None:
+    def _grouped(
+        self, subject: Item | None, groups: list[Item], aggs: list[Item], supers: list[Item]
+    ) -> None:
         keys: list[Col] = []
         for item in groups:
             keys.extend(self._group_cols(item))
@@ -883,17 +1054,27 @@ class _Builder:
         if len(self.spec.select) == len(self.spec.group):
             counted = [agg for agg, _, _ in self.spec.having] or [Agg("count", None)]
             self.spec.select.append(counted[0])
-        self.spec.notes.append("grouped by " + ", ".join(f"{c.table}.{c.column}" for c in self.spec.group))
+        self.spec.notes.append(
+            "grouped by " + ", ".join(f"{c.table}.{c.column}" for c in self.spec.group)
+        )
 
     def _group_attributes(self, groups: list[Item]) -> None:
-        """'the total credit of each student': a shown column of the grouped entity is shown
-        per group (it is one value per entity); of another table, it is summed."""
+        """Show the columns asked for per group ('the total credit of each student').
+
+        A column of the grouped entity is shown per group (one value per entity); a number
+        of another table is summed.
+        """
         entities = {i.mention.table for i in groups if i.mention.kind == "table"}
         measured = len(self.spec.select) > len(self.spec.group)
         for item in self.items:
             mention = item.mention
             shown = item.role == "proj" or (item.role == "plain" and not measured)
-            if not shown or mention.kind != "column" or mention.column is None or id(item) in self.used:
+            if (
+                not shown
+                or mention.kind != "column"
+                or mention.column is None
+                or id(item) in self.used
+            ):
                 continue
             col = Col(mention.table, mention.column)
             if mention.table in entities:
@@ -901,7 +1082,10 @@ class _Builder:
                     self.spec.group.append(col)
                     self.spec.select.insert(len(self.spec.group) - 1, col)
                 self.used.add(id(item))
-            elif self.index.column_kind(col.table, col.column) == "number" and Agg("sum", col) not in self.spec.select:
+            elif (
+                self.index.column_kind(col.table, col.column) == "number"
+                and Agg("sum", col) not in self.spec.select
+            ):
                 self.spec.select.append(Agg("sum", col))
                 self.used.add(id(item))
 
@@ -915,7 +1099,11 @@ class _Builder:
         kind = self.index.column_kind(col.table, col.column)
         if kind == "text":
             return Agg("count", None)
-        func = "sum" if kind == "number" and (self._stored_count(col) or "sum" in item.funcs) else ("max" if item.descending else "min")
+        func = (
+            "sum"
+            if kind == "number" and (self._stored_count(col) or "sum" in item.funcs)
+            else ("max" if item.descending else "min")
+        )
         if "avg" in item.funcs:
             func = "avg"
         return Agg(func, col)
@@ -930,7 +1118,13 @@ class _Builder:
 
     def _aggregated(self, aggs: list[Item], supers: list[Item], subject: Item | None) -> None:
         for item in aggs:
-            if self.options.max_not_order is False and item.funcs and item.funcs[0] in ("max", "min") and subject is not None and subject is not item:
+            if (
+                self.options.max_not_order is False
+                and item.funcs
+                and item.funcs[0] in ("max", "min")
+                and subject is not None
+                and subject is not item
+            ):
                 pass
             value = self.measure(item, grouped=False)
             if value is not None and value not in self.spec.select:
@@ -938,8 +1132,12 @@ class _Builder:
                 self.spec.anchor = self.spec.anchor or item.mention.table
             self.used.add(id(item))
         self.spec.notes.append("aggregated: " + ", ".join(item.mention.target for item in aggs))
-        if any(isinstance(e, Col) for e in self.spec.select) and any(isinstance(e, Agg) for e in self.spec.select):
-            self.spec.select = [e for e in self.spec.select if not isinstance(e, Agg)] or self.spec.select
+        if any(isinstance(e, Col) for e in self.spec.select) and any(
+            isinstance(e, Agg) for e in self.spec.select
+        ):
+            self.spec.select = [
+                e for e in self.spec.select if not isinstance(e, Agg)
+            ] or self.spec.select
 
     def _listing(self, subject: Item | None, supers: list[Item]) -> None:
         for item in self._projected(subject):
@@ -954,19 +1152,23 @@ class _Builder:
             col = Col(mention.table, mention.column)
             if self.options.max_not_order:
                 self.spec.select = [Agg("max" if item.descending else "min", col)]
-                self.spec.notes.append(f"{'max' if item.descending else 'min'} of {col.table}.{col.column}")
+                self.spec.notes.append(
+                    f"{'max' if item.descending else 'min'} of {col.table}.{col.column}"
+                )
                 return
             if col not in self.spec.select:
                 self.spec.select.append(col)
             self.spec.order.append((col, item.descending))
             self.spec.limit = self._limit(subject)
-            self.spec.notes.append(f"ordered by {col.table}.{col.column} {'desc' if item.descending else 'asc'}")
+            self.spec.notes.append(
+                f"ordered by {col.table}.{col.column} {'desc' if item.descending else 'asc'}"
+            )
         if not self.spec.select and subject is not None:
             self.spec.select = list(self._show(subject))
         if not self.spec.select:
             tables = [i.mention.table for i in self.items if i.mention.kind == "table"]
             if tables:
-                self.spec.select = self.entity(tables[0])
+                self.spec.select = list[Expr](self.entity(tables[0]))
 
     def _projected(self, subject: Item | None) -> list[Item]:
         """The subject and the columns listed with it ('their first and last names')."""
@@ -1006,7 +1208,9 @@ class _Builder:
 
     def _ordering(self) -> None:
         orders = [i for i in self.items if i.role == "order"]
-        directions = [c for c in self.analysis.cues if c.category == "order" and c.value in ("asc", "desc")]
+        directions = [
+            c for c in self.analysis.cues if c.category == "order" and c.value in ("asc", "desc")
+        ]
         for item in orders:
             value = self._order_value(item)
             if value is not None:
@@ -1019,7 +1223,9 @@ class _Builder:
             if self.spec.order:
                 self.spec.order = [(e, descending) for e, _ in self.spec.order]
             else:
-                target = next((e for e in self.spec.select if not isinstance(e, Col)), None)
+                target: Expr | None = next(
+                    (e for e in self.spec.select if not isinstance(e, Col)), None
+                )
                 if target is None and self.spec.select:
                     target = self._text_first(self.spec.select)
                 if target is not None:
@@ -1043,7 +1249,11 @@ class _Builder:
             for selected in self.spec.select:
                 if isinstance(selected, Agg) and selected.arg == col:
                     return selected
-            return Agg("sum", col) if self.index.column_kind(col.table, col.column) == "number" else None
+            return (
+                Agg("sum", col)
+                if self.index.column_kind(col.table, col.column) == "number"
+                else None
+            )
         return col
 
     # ratios
@@ -1057,7 +1267,12 @@ class _Builder:
         average = any(c.category == "aggregate" and c.value == "avg" for c in self.analysis.cues)
         a, b = num.mention, den.mention
         if a.kind == "table" and b.kind == "table" and not groups:
-            self.spec.select = [ScalarRatio(TableCount(a.table, self.index.keys.get(a.table)), TableCount(b.table, self.index.keys.get(b.table)))]
+            self.spec.select = [
+                ScalarRatio(
+                    TableCount(a.table, self.index.keys.get(a.table)),
+                    TableCount(b.table, self.index.keys.get(b.table)),
+                )
+            ]
             self.spec.notes.append(f"ratio of the rows of {a.table} to those of {b.table}")
             return True
         left, right = self._ratio_side(a, bool(groups)), self._ratio_side(b, bool(groups))
@@ -1102,8 +1317,14 @@ def explain(question: str, catalogue: Catalogue) -> str:
     """A debugging view: the tokens, cues and mentions of a question (not used by the loop)."""
     index = schema_index(catalogue)
     analysis = analyse(question, index)
-    parts = [f"cue {c.category}:{c.value} '{_phrase(analysis.tokens, c.start, c.end)}'" for c in analysis.cues]
-    parts += [f"{m.kind} {m.target} '{_phrase(analysis.tokens, m.start, m.end)}' {m.score:.2f}" for m in analysis.mentions]
+    parts = [
+        f"cue {c.category}:{c.value} '{_phrase(analysis.tokens, c.start, c.end)}'"
+        for c in analysis.cues
+    ]
+    parts += [
+        f"{m.kind} {m.target} '{_phrase(analysis.tokens, m.start, m.end)}' {m.score:.2f}"
+        for m in analysis.mentions
+    ]
     parts += [f"free '{v.text}' ({v.style})" for v in analysis.free_values]
     parts += [f"unlinked {w!r}" for w in analysis.unlinked]
     return "\n".join(parts)

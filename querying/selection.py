@@ -27,7 +27,9 @@ MIN_SCORE = 0.2  # below this a table is not chosen on embedding evidence alone
 _TABLE_VECTORS: dict[int, tuple[SchemaIndex, NDArray[np.float32]]] = {}
 
 
-def select_tables(question: str, catalogue: Catalogue, *, context: str = "", max_tables: int = 5) -> list[str]:
+def select_tables(
+    question: str, catalogue: Catalogue, *, context: str = "", max_tables: int = 5
+) -> list[str]:
     """The tables ``question`` needs (at most ``max_tables``), best first, join paths added.
 
     ``context`` (report-template text, instructions) adds evidence with half the weight of
@@ -69,7 +71,10 @@ def _embedded(question: str, index: SchemaIndex) -> dict[str, float]:
     similarity = vectors @ query
     median = float(np.median(similarity))
     names = list(index.catalogue.tables)
-    return {name: EMBED_WEIGHT * max(float(s) - median, 0.0) for name, s in zip(names, similarity, strict=True)}
+    return {
+        name: EMBED_WEIGHT * max(float(s) - median, 0.0)
+        for name, s in zip(names, similarity, strict=True)
+    }
 
 
 def _table_vectors(index: SchemaIndex) -> NDArray[np.float32]:
@@ -104,7 +109,9 @@ def _connected(ranked: list[str], index: SchemaIndex, max_tables: int) -> list[s
             edges = join_tree(candidate, index, candidate[0])
         except NoJoin:
             continue  # a table no key joins to the others cannot serve one query
-        tables = list(dict.fromkeys([*candidate, *(e.other for e in edges), *(e.table for e in edges)]))
+        tables = list(
+            dict.fromkeys([*candidate, *(e.other for e in edges), *(e.table for e in edges)])
+        )
         if len(tables) <= max_tables:
             chosen = tables
         if len(chosen) >= max_tables:

@@ -67,7 +67,11 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Cata
     )
     con.executemany(
         "INSERT INTO products VALUES (?,?,?,?)",
-        [(1, "Desk lamp", "lighting", 30.0), (2, "Office chair", "furniture", 150.0), (3, "Floor lamp", "lighting", 80.0)],
+        [
+            (1, "Desk lamp", "lighting", 30.0),
+            (2, "Office chair", "furniture", 150.0),
+            (3, "Floor lamp", "lighting", 80.0),
+        ],
     )
     con.executemany(
         "INSERT INTO orders VALUES (?,?,?,?,?)",
@@ -78,13 +82,18 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Cata
             (4, 3, "delivered", 230.0, _day(400)),
         ],
     )
-    con.executemany("INSERT INTO order_items VALUES (?,?,?)", [(1, 1, 2), (2, 2, 1), (3, 3, 1), (4, 2, 1), (4, 3, 1)])
+    con.executemany(
+        "INSERT INTO order_items VALUES (?,?,?)",
+        [(1, 1, 2), (2, 2, 1), (3, 3, 1), (4, 2, 1), (4, 3, 1)],
+    )
     con.commit()
     con.close()
     yield path, introspect(f"sqlite:///{path}", descriptions=DESCRIPTIONS)
 
 
-def ask(store: tuple[Path, Catalogue], question: str, **kwargs: Any) -> tuple[Generated, list[tuple[Any, ...]]]:
+def ask(
+    store: tuple[Path, Catalogue], question: str, **kwargs: Any
+) -> tuple[Generated, list[tuple[Any, ...]]]:
     path, catalogue = store
     generated = generate_sql(question, catalogue, **kwargs)
     if generated.sql is None:
@@ -119,7 +128,9 @@ def test_links_a_column_named_by_table_and_column_words(store: tuple[Path, Catal
     assert rows == [(130.0,)]
 
 
-def test_a_value_not_in_the_samples_is_matched_by_ilike_on_a_name_column(store: tuple[Path, Catalogue]) -> None:
+def test_a_value_not_in_the_samples_is_matched_by_ilike_on_a_name_column(
+    store: tuple[Path, Catalogue],
+) -> None:
     generated, rows = ask(store, "Which customers have a name starting with 'A'?")
     assert generated.sql is not None and "LIKE 'A%'" in generated.sql
     assert [r[0] for r in rows] == ["Ann Lee"]
@@ -139,7 +150,11 @@ def test_count(store: tuple[Path, Catalogue]) -> None:
 
 def test_group_by_each(store: tuple[Path, Catalogue]) -> None:
     _, rows = ask(store, "How many orders does each customer have?")
-    assert sorted((r[0], r[-1]) for r in rows) == [("Ann Lee", 2), ("Bob Stone", 1), ("Chloe O'Neil", 1)]
+    assert sorted((r[0], r[-1]) for r in rows) == [
+        ("Ann Lee", 2),
+        ("Bob Stone", 1),
+        ("Chloe O'Neil", 1),
+    ]
 
 
 def test_group_by_a_column(store: tuple[Path, Catalogue]) -> None:
@@ -147,16 +162,24 @@ def test_group_by_a_column(store: tuple[Path, Catalogue]) -> None:
     assert sorted(rows) == [("Berlin", 1), ("Paris", 2)]
 
 
-def test_sum_of_another_table_per_entity_joins_along_the_foreign_key(store: tuple[Path, Catalogue]) -> None:
+def test_sum_of_another_table_per_entity_joins_along_the_foreign_key(
+    store: tuple[Path, Catalogue],
+) -> None:
     generated, rows = ask(store, "What is the order total for each customer?")
     assert generated.sql is not None and "JOIN" in generated.sql
-    assert sorted((r[0], r[-1]) for r in rows) == [("Ann Lee", 210.0), ("Bob Stone", 80.0), ("Chloe O'Neil", 230.0)]
+    assert sorted((r[0], r[-1]) for r in rows) == [
+        ("Ann Lee", 210.0),
+        ("Bob Stone", 80.0),
+        ("Chloe O'Neil", 230.0),
+    ]
 
 
 def test_join_through_a_link_table(store: tuple[Path, Catalogue]) -> None:
     generated, rows = ask(store, "What is the total quantity of products per category?")
     assert generated.sql is not None
-    assert {"order_items", "products"} <= {t.name for t in sqlglot.parse_one(generated.sql).find_all(exp.Table)}
+    assert {"order_items", "products"} <= {
+        t.name for t in sqlglot.parse_one(generated.sql).find_all(exp.Table)
+    }
     assert sorted(rows) == [("furniture", 2), ("lighting", 4)]
 
 
@@ -232,7 +255,8 @@ def test_not_linked_entity_is_null(tmp_path: Path) -> None:
     con = sqlite3.connect(path)
     con.executescript(
         "CREATE TABLE team (team_id INTEGER PRIMARY KEY, name TEXT);"
-        "CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT, team_id INTEGER REFERENCES team(team_id));"
+        "CREATE TABLE person (person_id INTEGER PRIMARY KEY, name TEXT,"
+        " team_id INTEGER REFERENCES team(team_id));"
         "INSERT INTO team VALUES (1, 'Red');"
         "INSERT INTO person VALUES (1, 'Ada', 1), (2, 'Bo', NULL);"
     )
@@ -286,7 +310,10 @@ def postgres_catalogue() -> Catalogue:
     ("question", "fragment"),
     [
         ("How many orders were placed in the last 10 days?", "CURRENT_DATE - INTERVAL '10 DAY'"),
-        ("How many orders were placed last week?", "DATE_TRUNC('WEEK', CURRENT_DATE) - INTERVAL '1 WEEK'"),
+        (
+            "How many orders were placed last week?",
+            "DATE_TRUNC('WEEK', CURRENT_DATE) - INTERVAL '1 WEEK'",
+        ),
         ("How many orders were placed this month?", ">= DATE_TRUNC('MONTH', CURRENT_DATE)"),
         ("How many orders were placed in the past 2 years?", "INTERVAL '2 YEAR'"),
         ("How many orders were placed since 2020?", ">= '2020-01-01'"),
@@ -312,7 +339,9 @@ def test_time_windows_in_postgres(question: str, fragment: str) -> None:
         ("How many orders had a gift wrap?", "gift wrap"),
     ],
 )
-def test_refuses_naming_the_unlinked_phrase(store: tuple[Path, Catalogue], question: str, phrase: str) -> None:
+def test_refuses_naming_the_unlinked_phrase(
+    store: tuple[Path, Catalogue], question: str, phrase: str
+) -> None:
     generated, _ = ask(store, question)
     assert generated.refused and generated.sql is None
     assert phrase in generated.unlinked
@@ -377,7 +406,9 @@ def test_no_reading_left_refuses_with_a_reason(store: tuple[Path, Catalogue]) ->
         ("订单的平均金额是多少?", None),
     ],
 )
-def test_chinese_questions(store: tuple[Path, Catalogue], question: str, expected: list[tuple[Any, ...]] | None) -> None:
+def test_chinese_questions(
+    store: tuple[Path, Catalogue], question: str, expected: list[tuple[Any, ...]] | None
+) -> None:
     generated, rows = ask(store, question)
     if expected is None:
         return  # answered or refused, but never an error
@@ -400,7 +431,7 @@ def test_chinese_last_month(store: tuple[Path, Catalogue]) -> None:
 
 
 def test_an_injection_attempt_stays_a_quoted_literal(store: tuple[Path, Catalogue]) -> None:
-    question = "Which customers are called \"x'; DROP TABLE customers; --\"?"
+    question = 'Which customers are called "x\'; DROP TABLE customers; --"?'
     generated, rows = ask(store, question)
     if generated.sql is not None:
         tree = sqlglot.parse_one(generated.sql, read="sqlite")
@@ -439,7 +470,9 @@ def test_every_answer_parses_as_one_select(store: tuple[Path, Catalogue], questi
 def test_a_huge_question_takes_bounded_time(store: tuple[Path, Catalogue]) -> None:
     _, catalogue = store
     generate_sql("How many orders are there?", catalogue)  # load the model and the catalogue once
-    question = ("How many orders did each customer place in Paris and Berlin last week, " * 40)[:2000]
+    question = ("How many orders did each customer place in Paris and Berlin last week, " * 40)[
+        :2000
+    ]
     started = time.perf_counter()
     generated = generate_sql(question, catalogue)
     assert time.perf_counter() - started < 2.0

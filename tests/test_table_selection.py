@@ -6,11 +6,14 @@ from querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo
 from querying.selection import select_tables
 
 
-def _table(name: str, columns: list[tuple[str, str, str]], keys: list[tuple[str, str, str]] = ()) -> TableInfo:  # type: ignore[assignment]
+def _table(
+    name: str, columns: list[tuple[str, str, str]], keys: tuple[tuple[str, str, str], ...] = ()
+) -> TableInfo:
     return TableInfo(
         name=name,
         columns=[
-            ColumnInfo(name=c, type=t, comment=comment, primary_key=(c == "id")) for c, t, comment in columns
+            ColumnInfo(name=c, type=t, comment=comment, primary_key=(c == "id"))
+            for c, t, comment in columns
         ],
         foreign_keys=[ForeignKey(column=c, ref_table=t, ref_column=r) for c, t, r in keys],
     )
@@ -18,20 +21,40 @@ def _table(name: str, columns: list[tuple[str, str, str]], keys: list[tuple[str,
 
 def catalogue() -> Catalogue:
     tables = [
-        _table("customers", [("id", "integer", ""), ("name", "text", "Customer name"), ("city", "text", "")]),
+        _table(
+            "customers",
+            [("id", "integer", ""), ("name", "text", "Customer name"), ("city", "text", "")],
+        ),
         _table(
             "orders",
-            [("id", "integer", ""), ("customer_id", "integer", ""), ("total", "numeric", "Amount paid"), ("placed_at", "timestamp", "")],
-            [("customer_id", "customers", "id")],
+            [
+                ("id", "integer", ""),
+                ("customer_id", "integer", ""),
+                ("total", "numeric", "Amount paid"),
+                ("placed_at", "timestamp", ""),
+            ],
+            (("customer_id", "customers", "id"),),
         ),
         _table(
             "order_items",
-            [("order_id", "integer", ""), ("product_id", "integer", ""), ("quantity", "integer", "")],
-            [("order_id", "orders", "id"), ("product_id", "products", "id")],
+            [
+                ("order_id", "integer", ""),
+                ("product_id", "integer", ""),
+                ("quantity", "integer", ""),
+            ],
+            (("order_id", "orders", "id"), ("product_id", "products", "id")),
         ),
-        _table("products", [("id", "integer", ""), ("name", "text", "Product name"), ("price", "numeric", "")]),
-        _table("warehouses", [("id", "integer", ""), ("address", "text", ""), ("capacity", "integer", "")]),
-        _table("employees", [("id", "integer", ""), ("name", "text", ""), ("salary", "numeric", "")]),
+        _table(
+            "products",
+            [("id", "integer", ""), ("name", "text", "Product name"), ("price", "numeric", "")],
+        ),
+        _table(
+            "warehouses",
+            [("id", "integer", ""), ("address", "text", ""), ("capacity", "integer", "")],
+        ),
+        _table(
+            "employees", [("id", "integer", ""), ("name", "text", ""), ("salary", "numeric", "")]
+        ),
     ]
     return Catalogue(dialect="sqlite", tables={t.name: t for t in tables})
 
@@ -63,7 +86,9 @@ def test_chinese_question() -> None:
 
 
 def test_context_adds_evidence() -> None:
-    chosen = select_tables("What is the average?", catalogue(), context="Monthly report on warehouse capacity")
+    chosen = select_tables(
+        "What is the average?", catalogue(), context="Monthly report on warehouse capacity"
+    )
     assert chosen[0] == "warehouses"
 
 
