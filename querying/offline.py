@@ -122,10 +122,8 @@ def generate_sql(
     reading; ``avoid`` lists statements already tried, never returned again.
     """
     index = schema_index(catalogue)
-    known = [t for t in (tables or []) if catalogue.table(t) is not None]
-    analysis = analyse(question, index, [catalogue.table(t).name for t in known] or None)  # type: ignore[union-attr]
+    analysis, widened = _analysis(question, index, tables)
     links = _links(analysis)
-    analysis.unlinked.extend(unplaced_values(analysis, index))
     refusal = _refusal(analysis)
     if refusal is not None:
         return Generated(
@@ -158,7 +156,34 @@ def generate_sql(
             sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked
         )
     sql, why = fresh[attempt]
+    if widened:
+        why = f"{why}; linked beyond the selected tables"
     return Generated(sql=sql, refused=False, reason=why, links=links, unlinked=analysis.unlinked)
+
+
+def _analysis(
+    question: str, index: SchemaIndex, tables: Sequence[str] | None
+) -> tuple[Analysis, bool]:
+    """The question linked to the selected tables, or to all when they leave words unlinked.
+
+    A selection that missed a table must not make the generator blame the data: the
+    refusal is decided on the whole catalogue. Returns the analysis and whether it had to
+    look beyond the selection.
+    """
+    catalogue = index.catalogue
+    chosen = [found.name for t in (tables or []) if (found := catalogue.table(t)) is not None]
+    analysis = _linked(question, index, chosen or None)
+    if chosen and _refusal(analysis) is not None:
+        wider = _linked(question, index, None)
+        if _refusal(wider) is None:
+            return wider, True
+    return analysis, False
+
+
+def _linked(question: str, index: SchemaIndex, tables: Sequence[str] | None) -> Analysis:
+    analysis = analyse(question, index, tables)
+    analysis.unlinked.extend(unplaced_values(analysis, index))
+    return analysis
 
 
 def _canonical(sql: str, dialect: str) -> str:
