@@ -126,17 +126,26 @@ def main() -> int:
     glossaries = {n: str(read_metadata(DEFAULT_DATA_DIR, n).get("glossary") or "") for n in names}
     runner = Runner()
     try:
-        outcomes = run(questions, OfflineAnswerer(not args.no_selection), restored, glossaries, runner)
+        outcomes = run(
+            questions, OfflineAnswerer(not args.no_selection), restored, glossaries, runner
+        )
     finally:
         runner.close()
     for outcome in outcomes:
         wrong = outcome.answerable and not outcome.correct
-        if args.show == "all" or (args.show == "wrong" and wrong) or (args.show == "refused" and outcome.refused):
-            print(f"[{outcome.db}/{outcome.category}] {'OK' if outcome.correct else 'NO'} {outcome.question}")
+        if (
+            args.show == "all"
+            or (args.show == "wrong" and wrong)
+            or (args.show == "refused" and outcome.refused)
+        ):
+            verdict = "OK" if outcome.correct else "NO"
+            print(f"[{outcome.db}/{outcome.category}] {verdict} {outcome.question}")
             print(f"    {outcome.sql or 'refused: ' + outcome.reason}")
     print(json.dumps(figures(outcomes), indent=1))
     if args.json:
-        args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1) + "\n", encoding="utf-8")
+        args.json.write_text(
+            json.dumps([asdict(o) for o in outcomes], indent=1) + "\n", encoding="utf-8"
+        )
     return 0
 
 
