@@ -107,6 +107,10 @@ class Spec:
     anchor: str | None = None  # the table the FROM starts at (the measured one)
     unplaced: list[str] = field(default_factory=list)  # conditions the reading could not place
     having: list[tuple[Agg, str, Any]] = field(default_factory=list)  # COUNT(x) > 2 …
+    via: list[str] = field(default_factory=list)  # tables the question names on the way
+    mentioned: list[str] = field(
+        default_factory=list
+    )  # tables in the order the question names them
 
     def tables(self) -> list[str]:
         """Tables the reading touches, in first-use order."""
@@ -122,7 +126,7 @@ class Spec:
             for col in _columns(item):
                 if col.table not in found:
                     found.append(col.table)
-        return found
+        return found + [t for t in self.via if t not in found and found]
 
 
 def _columns(item: Expr | Cond) -> list[Col]:
@@ -140,15 +144,24 @@ def _columns(item: Expr | Cond) -> list[Col]:
 # ----------------------------------------------------------------------------------- joins
 
 
-def join_tree(tables: Sequence[str], index: SchemaIndex, anchor: str | None) -> list[Edge]:
-    """Edges connecting ``tables`` (shortest paths grown from the anchor, a Steiner heuristic)."""
+def join_tree(
+    tables: Sequence[str], index: SchemaIndex, anchor: str | None, order: Sequence[str] = ()
+) -> list[Edge]:
+    """Edges connecting ``tables``: shortest paths grown from the anchor (a Steiner heuristic).
+
+    Tables are added in ``order`` (the order the question names them) when given, else
+    nearest first; a tie between paths goes to the table added last, so "authors who wrote
+    publications in the domain X" reaches the domain from the publications.
+    """
     wanted = list(dict.fromkeys(tables))
     if not wanted:
         return []
     start = anchor if anchor in wanted else wanted[0]
-    tree = {start}
+    tree = [start]
     edges: list[Edge] = []
-    for table in sorted(wanted, key=lambda t: _distance(index, start, t)):
+    rank = {t: n for n, t in enumerate(order)}
+    pending = sorted(wanted, key=lambda t: (rank.get(t, len(rank)), _distance(index, start, t)))
+    for table in pending:
         if table in tree:
             continue
         path = _shortest_path(index, tree, table)
@@ -157,28 +170,29 @@ def join_tree(tables: Sequence[str], index: SchemaIndex, anchor: str | None) -> 
         for edge in path:
             if edge.other not in tree:
                 edges.append(edge)
-                tree.add(edge.other)
+                tree.append(edge.other)
     return edges
 
 
 def _distance(index: SchemaIndex, start: str, target: str) -> float:
-    path = _shortest_path(index, {start}, target)
+    path = _shortest_path(index, [start], target)
     return sum(e.cost for e in path) if path is not None else float("inf")
 
 
-def _shortest_path(index: SchemaIndex, sources: set[str], target: str) -> list[Edge] | None:
-    """Dijkstra from any of ``sources`` to ``target`` over the join edges."""
+def _shortest_path(index: SchemaIndex, sources: Sequence[str], target: str) -> list[Edge] | None:
+    """Dijkstra from any of ``sources`` (the later ones a hair cheaper) to ``target``."""
     queue: list[tuple[float, int, str]] = []
     best: dict[str, float] = {}
     back: dict[str, Edge] = {}
-    for n, source in enumerate(sorted(sources)):
-        heapq.heappush(queue, (0.0, n, source))
-        best[source] = 0.0
+    for n, source in enumerate(sources):
+        cost = -0.001 * n
+        heapq.heappush(queue, (cost, n, source))
+        best[source] = cost
     counter = len(sources)
     while queue:
         cost, _, table = heapq.heappop(queue)
         if table == target:
-            return _unwind(back, sources, target)
+            return _unwind(back, set(sources), target)
         if cost > best.get(table, float("inf")):
             continue
         for edge in sorted(index.edges.get(table, []), key=lambda e: (e.cost, e.other, e.column)):
@@ -220,6 +234,7 @@ class Renderer:
         """Render for ``index``'s catalogue and dialect."""
         self.index = index
         self.dialect = index.dialect
+        self.mentioned: list[str] = []
 
     def column(self, col: Col) -> exp.Column:
         """``table.column``, quoted as needed."""
@@ -240,6 +255,7 @@ class Renderer:
         for item in spec.select:
             select = select.select(self.expr(item), copy=False)
         if tables:
+            self.mentioned = spec.mentioned
             select = self._from(select, tables, spec.anchor)
         for cond in spec.where:
             select = select.where(self.condition(cond), copy=False)
@@ -257,7 +273,7 @@ class Renderer:
         return select
 
     def _from(self, select: exp.Select, tables: list[str], anchor: str | None) -> exp.Select:
-        edges = join_tree(tables, self.index, anchor)
+        edges = join_tree(tables, self.index, anchor, self.mentioned)
         start = anchor if anchor in tables else tables[0]
         select = select.from_(self.table(start), copy=False)
         for edge in edges:

@@ -104,6 +104,7 @@ class Options:
     max_not_order: bool = False  # "the highest X" as MAX(X), not ORDER BY X LIMIT 1
     no_distinct: bool = False
     sum_counts: bool = False  # a stored count summed even for one entity
+    via: bool = True  # join through the entities the question names on the way
 
 
 def generate_sql(
@@ -304,6 +305,7 @@ def _option_sets(analysis: Analysis, hints: Options) -> list[Options]:
     sets.append(replace(base, max_not_order=True))
     sets.append(replace(base, sum_counts=True))
     sets.append(replace(base, no_distinct=True))
+    sets.append(replace(base, via=not base.via))
     for position, mention in enumerate(analysis.mentions):
         for rank in range(len(mention.alternatives[:2])):
             sets.append(replace(base, swap=(position, rank)))
@@ -643,13 +645,13 @@ def _role(mention: Mention, chain: list[Cue]) -> Item:
         item.funcs = [c.value for c in chain if c.category == "aggregate"]
     elif any(c.category in ("superlative", "temporal_superlative") for c in chain):
         _superlative(item, chain)
-    elif "aggregate" in categories:
-        item.role = "agg"
-        item.funcs = [c.value for c in chain if c.category == "aggregate"]
     elif "ratio_to" in categories:
         item.role = "ratio_den"
     elif "ratio" in categories:
         item.role = "ratio_num"
+    elif "aggregate" in categories:
+        item.role = "agg"
+        item.funcs = [c.value for c in chain if c.category == "aggregate"]
     elif "negation" in categories:
         item.role = "neg"
     elif "projection" in categories:
@@ -1322,7 +1324,20 @@ class _Builder:
             return None
         return Col(mention.table, mention.column)
 
+    def _via(self) -> None:
+        """Entities the question names between the others ('authors who wrote publications
+        in the domain X') are joined through: the path goes by them."""
+        tables = self.spec.tables()
+        for item in self.items:
+            mention = item.mention
+            if mention.kind == "table" and item.role == "plain" and mention.table not in tables:
+                if id(item) not in self.used and mention.score >= 1.0:
+                    self.spec.via.append(mention.table)
+
     def _finish(self, subject: Item | None) -> None:
+        if self.options.via:
+            self._via()
+            self.spec.mentioned = list(dict.fromkeys(i.mention.table for i in self.items))
         top = next((i for i in self.items if i.role == "top" and i.number is not None), None)
         if top is not None and self.spec.limit is None and self.spec.order:
             self.spec.limit = int(top.number or 1)
