@@ -1325,14 +1325,16 @@ class _Builder:
         return Col(mention.table, mention.column)
 
     def _via(self) -> None:
-        """Entities the question names between the others ('authors who wrote publications
-        in the domain X') are joined through: the path goes by them."""
+        """Join through the entities the question names on the way.
+
+        'Authors who wrote publications in the domain X': the path goes by publications.
+        """
         tables = self.spec.tables()
         for item in self.items:
             mention = item.mention
-            if mention.kind == "table" and item.role == "plain" and mention.table not in tables:
-                if id(item) not in self.used and mention.score >= 1.0:
-                    self.spec.via.append(mention.table)
+            plain = mention.kind == "table" and item.role == "plain" and id(item) not in self.used
+            if plain and mention.table not in tables and mention.score >= 1.0:
+                self.spec.via.append(mention.table)
 
     def _finish(self, subject: Item | None) -> None:
         if self.options.via:
