@@ -517,8 +517,9 @@ def _word_score(q: str, n: str) -> float:
     if sq == sn:
         return 0.9
     shared = _prefix_len(sq, sn)
-    if shared >= 5 or (shared >= 4 and shared == min(len(sq), len(sn))):
-        return 0.8
+    short = shared >= 4 and shared == min(len(sq), len(sn)) and max(len(q), len(n)) - shared <= 2
+    if shared >= 5 or short:
+        return 0.8  # "publication" and "published"; "name" and "named" (not "grade", "graduate")
     if 3 <= len(n) <= 4 and len(q) >= len(n) + 2 and q.startswith(n) and n.isalpha():
         return 0.7  # an abbreviation in a name: "cust" for customer, "dept" for department
     if len(n) >= 7 and len(q) >= 4 and (n.startswith(q) or n.endswith(q)):
@@ -589,6 +590,7 @@ class SchemaIndex:
         self.display: dict[str, tuple[str, ...]] = {}
         self.by_key: dict[str, set[int]] = {}
         self.values: dict[str, list[SampleValue]] = {}
+        self.values_by_key: dict[str, set[str]] = {}  # one-word samples by stem prefix
         for table in tables:
             self._add_table(table)
         self.edges: dict[str, list[Edge]] = build_edges(self)
@@ -616,7 +618,7 @@ class SchemaIndex:
             info = table.column(key)
             kind = info.kind if info is not None else "other"
             self._add(Element(table.name, key, (*table_words, "id"), table_words, (), kind))
-        self.display[table.name] = display_columns(table, table_words)
+        self.display[table.name] = display_columns(table, table_words, prefix)
 
     def _add(self, element: Element) -> None:
         position = len(self.elements)
@@ -626,6 +628,8 @@ class SchemaIndex:
             keys |= index_keys(word)
         for word in element.words:
             keys |= _compound_keys(word)
+        if len(element.words) > 1:
+            keys.add("".join(element.words))  # "payload" finds pay_load
         for key in keys:
             self.by_key.setdefault(key, set()).add(position)
 
@@ -634,6 +638,8 @@ class SchemaIndex:
         if not text or len(text) > 60 or len(text.split()) > 6:
             return
         self.values.setdefault(text, []).append(SampleValue(table, column, sample))
+        if text.isalpha() and len(text) >= 4:
+            self.values_by_key.setdefault(stem(text)[:4], set()).add(text)
 
     # -- reading
 
@@ -700,12 +706,14 @@ def key_column(table: TableInfo, table_words: Sequence[str]) -> str | None:
     return None
 
 
-def display_columns(table: TableInfo, table_words: Sequence[str]) -> tuple[str, ...]:
+def display_columns(
+    table: TableInfo, table_words: Sequence[str], prefix: str = ""
+) -> tuple[str, ...]:
     """The columns that name a row of ``table`` for a reader (name, title, first + last)."""
     texts = [c for c in table.columns if c.kind == "text"]
     ranked: list[tuple[int, str]] = []
     for column in texts:
-        words = [lemma(w) for w in split_name(column.name)]
+        words = list(_name_words(column.name, prefix))
         if (
             words in (["name"], ["title"])
             or words == [*table_words, "name"]
@@ -852,6 +860,8 @@ def _comment_target(
         return []
     named: list[tuple[int, str]] = []
     for other in index.catalogue.tables.values():
+        if other.name == table.name:
+            continue  # "the airline code associated with this fare", in fare: names airline
         words = _name_words(other.name, index.table_prefix)
         if words and all(w in comment for w in words):
             named.append((len(words), other.name))
@@ -860,7 +870,7 @@ def _comment_target(
     best = max(n for n, _ in named)
     top = [name for n, name in named if n == best]
     key = index.keys.get(top[0])
-    if len(top) != 1 or top[0] == table.name or key is None:
+    if len(top) != 1 or key is None:
         return []
     if not _joinable(column, index.catalogue.tables[top[0]].column(key)):
         return []
@@ -976,6 +986,7 @@ def analyse(question: str, index: SchemaIndex, tables: Sequence[str] | None = No
     cues = find_cues(tokens)
     values = find_sample_values(tokens, index, allowed)
     taken = {i for m in values for i in range(m.start, m.end)}
+    taken |= {i for c in cues if c.category == "time" for i in range(c.start, c.end)}
     mentions = link_spans(tokens, index, allowed, taken, cues)
     mentions = sorted([*values, *mentions], key=lambda m: m.start)
     covered = {i for m in mentions for i in range(m.start, m.end)}
@@ -1073,7 +1084,19 @@ def find_sample_values(
             continue
         found.append(hit)
         at = hit.end
-    return found
+    return _appositions(found, tokens)
+
+
+def _appositions(found: list[Mention], tokens: Sequence[Token]) -> list[Mention]:
+    """'Los Angeles (LAX)': the bracketed value restates the one before; keep the bracketed."""
+    kept: list[Mention] = []
+    for n, mention in enumerate(found):
+        nxt = found[n + 1] if n + 1 < len(found) else None
+        bracket = mention.end < len(tokens) and tokens[mention.end].text == "("
+        if nxt is not None and bracket and nxt.start == mention.end + 1:
+            continue
+        kept.append(mention)
+    return kept
 
 
 def _value_at(
@@ -1089,6 +1112,8 @@ def _value_at(
             for v in index.values.get(text, []) + index.values.get(_joined(span), [])
             if v.table in allowed
         ]
+        if not options and len(span) == 1:
+            options = _stem_values(span[0], index, allowed)
         if not options or not _plausible_value(span, options[0].value):
             continue
         best = options[0]
@@ -1097,6 +1122,20 @@ def _value_at(
             at, end, "value", best.table, best.column, 1.0, "sample", best.value, alternatives
         )
     return None
+
+
+def _stem_values(token: Token, index: SchemaIndex, allowed: set[str]) -> list[SampleValue]:
+    """Samples one word long sharing the word's stem ('successful' for 'success')."""
+    lex = lexicon()
+    if token.kind != "word" or len(token.lemma) < 5 or token.lemma in lex.stop:
+        return []
+    if token.lemma in lex.generic:
+        return []
+    found: list[SampleValue] = []
+    for text in index.values_by_key.get(stem(token.lemma)[:4], ()):
+        if word_score(token.lemma, text) >= 0.8:
+            found.extend(v for v in index.values[text] if v.table in allowed)
+    return found
 
 
 def _joined(span: Sequence[Token]) -> str:
@@ -1246,6 +1285,8 @@ def _score_span(
             continue
         if not _cues_named(words, element, cue_at) and (governs or tuple(lemmas) != element.words):
             continue  # ("a total over 100": 'total' governs nothing, so it is the column)
+        if not _verbs_named(words, element):
+            continue  # "courses offered" is not course_offering, "taken" not would_take_again
         scored.append((score, position))
     scored.sort(key=lambda item: (-item[0], item[1]))
     return tuple(scored[:12])
@@ -1275,6 +1316,23 @@ def _cues_named(words: Sequence[Token], element: Element, cue_at: set[int]) -> b
         if any(word_score(word.lemma, n) >= 0.6 for n in specific):
             return True
     return False
+
+
+def _verbs_named(words: Sequence[Token], element: Element) -> bool:
+    """Whether the verb-like words of a span name the element.
+
+    In a longer span a verb must be a word of the name as written; alone, it must name
+    every specific word of it ('enrolled': num_enrolled; 'written': writes).
+    """
+    lex = lexicon()
+    weak = [w for w in words if lex.is_weak(w) and w.lemma not in _GENERIC_NAME_WORDS]
+    if not weak:
+        return True
+    if len(words) > 1:
+        names = (*element.words, *element.table_words)
+        return all(w.lemma in names for w in weak)
+    specific = [n for n in (element.words or element.table_words) if n not in _GENERIC_NAME_WORDS]
+    return bool(specific) and all(word_score(weak[0].lemma, n) >= 0.6 for n in specific)
 
 
 def _position(token: Token) -> int:
@@ -1352,7 +1410,7 @@ def _mention(span: _Span, index: SchemaIndex) -> Mention:
     alternatives = tuple(
         (index.elements[p].table, index.elements[p].column, s)
         for s, p in span.scored[1:]
-        if s >= score - 0.15
+        if s >= score - 0.35
     )
     kind = "table" if element.column is None else "column"
     return Mention(
