@@ -340,6 +340,9 @@ class Renderer:
             return self.window(column, cond.value)
         if op in ("year", "since"):
             return self.year(column, int(cond.value), op)
+        if op == "day":
+            day = exp.Cast(this=column, to=exp.DataType.build("DATE"))
+            return exp.EQ(this=day, expression=exp.Literal.string(str(cond.value)))
         return self.comparison(column, op, cond.value)
 
     def comparison(self, left: exp.Expr, op: str, value: Any) -> exp.Expr:

@@ -347,7 +347,24 @@ def _resolve(analysis: Analysis, index: SchemaIndex, options: Options) -> list[M
         ):
             mention = _coherent(mention, mentions, position, anchors, analysis.tokens, index)
         resolved.append(mention)
-    return _merge_of(resolved, analysis.tokens, index)
+    return _anaphora(_merge_of(resolved, analysis.tokens, index), analysis.tokens, index)
+
+
+def _anaphora(
+    mentions: list[Mention], tokens: Sequence[Token], index: SchemaIndex
+) -> list[Mention]:
+    """A bare head word names the column named before with it ('easiness scores … scores')."""
+    out: list[Mention] = []
+    for mention in mentions:
+        head = tokens[mention.end - 1].lemma
+        if mention.kind == "column" and mention.end - mention.start == 1:
+            for earlier in reversed(out):
+                words = _words(index, earlier.table, earlier.column)
+                if earlier.kind == "column" and len(words) > 1 and words[-1] == head:
+                    mention = replace(mention, table=earlier.table, column=earlier.column)
+                    break
+        out.append(mention)
+    return out
 
 
 def _anchor_tables(mentions: Sequence[Mention]) -> list[str]:
@@ -457,6 +474,24 @@ def _same_column(index: SchemaIndex, mention: Mention, table: str) -> str | None
     return None
 
 
+def _clock(text: str) -> str | None:
+    """'1pm' -> '13:00:00', '9:30' -> '09:30:00' (None when it is no time of day)."""
+    lowered = text.lower().replace(" ", "")
+    meridiem = lowered[-2:] if lowered[-2:] in ("am", "pm") else ""
+    digits = lowered[: -len(meridiem)] if meridiem else lowered
+    parts = digits.split(":")
+    if not all(p.isdigit() for p in parts) or len(parts) > 3:
+        return None
+    hour, minute = int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
+    if meridiem == "pm" and hour < 12:
+        hour += 12
+    if meridiem == "am" and hour == 12:
+        hour = 0
+    if hour > 23 or minute > 59:
+        return None
+    return f"{hour:02d}:{minute:02d}:00"
+
+
 # -- free values
 
 
@@ -562,6 +597,9 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
     pending: list[Cue] = []
     last_end = 0
     for start, _, event in events:
+        if isinstance(event, Cue) and _relative(analysis, items, event):
+            last_end = max(last_end, event.end)
+            continue  # "students who have taken …": 'who' relates, it asks for nothing
         if isinstance(event, Cue) and _grades_previous(analysis, items, event):
             _superlative(items[-1], [event])  # "价格最高的产品", "订单最多的客户"
             last_end = max(last_end, event.end)
@@ -581,6 +619,19 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
             pending = []
         last_end = max(last_end, event.end)
     return items
+
+
+_RELATIVE = frozenset(["who", "which", "that", "whose", "whom", "where"])
+
+
+def _relative(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
+    """A wh-word after something named in the same sentence is a relative pronoun."""
+    if cue.category != "projection" or cue.end - cue.start != 1 or not items:
+        return False
+    if analysis.tokens[cue.start].lemma not in _RELATIVE:
+        return False
+    between = analysis.tokens[items[-1].mention.end : cue.start]
+    return not any(t.text in (".", "?", "!", ";") for t in between)
 
 
 def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
@@ -808,6 +859,8 @@ class _Builder:
             return shapes[cue.value], "ilike"
         if value.style == "code" or self.options.exact_names:
             return text, "="
+        if value.style == "quoted":
+            return text, "ilike"  # quoted: the whole value, in any case
         return f"%{text}%", "ilike"
 
     def _value_column(self, value: FreeValue) -> Col | None:
@@ -839,6 +892,9 @@ class _Builder:
         lex = lexicon()
         value = number_of(token, lex.numerals) if token.kind == "number" else None
         op = self._comparison(position)
+        if token.kind in ("date", "time"):
+            self._moment(self._time_near(position), op, token)
+            return
         col = self._numeric_near(position)
         if col is None and value is not None and value.is_integer() and 1900 <= value <= 2100:
             self._year(position, int(value), op)
@@ -855,6 +911,9 @@ class _Builder:
                     _phrase(self.analysis.tokens, max(position - 2, 0), position + 1)
                 )
             return
+        if token.kind in ("date", "time"):
+            self._moment(col, op, token)
+            return
         literal_value: object = value if value is not None else token.text
         if (
             self.index.column_kind(col.table, col.column) == "time"
@@ -864,6 +923,49 @@ class _Builder:
             self.spec.where.append(Cond(col, "since" if op in (">", ">=") else "year", int(value)))
             return
         self._compare(col, op, literal_value)
+
+    def _time_near(self, position: int) -> Col | None:
+        """The time column a date or a clock time is about.
+
+        The one whose name the words just before it say ('ends before 1pm': end_time), else
+        the time column of the thing named just before, else the question's time column.
+        """
+        before = [t.lemma for t in self.analysis.tokens[max(position - 4, 0) : position]]
+        best: tuple[float, Col] | None = None
+        for table in dict.fromkeys(i.mention.table for i in self.items):
+            for column in self.index.catalogue.tables[table].columns:
+                if column.kind != "time":
+                    continue
+                words = _words(self.index, table, column.name)
+                score = max((word_score(q, w) for q in before for w in words), default=0.0)
+                if score >= 0.6 and (best is None or score > best[0]):
+                    best = (score, Col(table, column.name))
+        if best is not None:
+            return best[1]
+        for item in sorted(self.items, key=lambda i: abs(position - i.mention.end)):
+            if item.mention.end <= position:
+                columns = self.index.catalogue.tables[item.mention.table].columns
+                found = next((c.name for c in columns if c.kind == "time"), None)
+                if found is not None:
+                    return Col(item.mention.table, found)  # the time of the thing named before
+        return self._time_column()
+
+    def _moment(self, col: Col | None, op: str, token: Token) -> None:
+        """A date ('2023-04-01': that day of a time column) or a time of day ('1pm')."""
+        if token.kind == "date":
+            col = (
+                col
+                if col is not None and self.index.column_kind(col.table, col.column) == "time"
+                else self._time_column()
+            )
+            if col is not None:
+                self.spec.where.append(Cond(col, "day" if op == "=" else op, token.text))
+                self.spec.notes.append(f"{col.table}.{col.column} {op} {token.text}")
+            return
+        clock = _clock(token.text)
+        if col is not None and clock is not None:
+            self.spec.where.append(Cond(col, op, clock))
+            self.spec.notes.append(f"{col.table}.{col.column} {op} {clock}")
 
     def _compare(self, col: Col, op: str, value: object) -> None:
         same = [c for c in self.spec.where if c.col == col and c.op in ("=", "in") and op == "="]
