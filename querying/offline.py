@@ -133,9 +133,7 @@ def generate_sql(
     hints = _hints(context)
     readings = _readings(analysis, index, hints)
     avoided = {_canonical(s, catalogue.dialect) for s in avoid}
-    fresh = [
-        (sql, why) for sql, why in readings if _canonical(sql, catalogue.dialect) not in avoided
-    ]
+    fresh = [r for r in readings if _canonical(r.sql, catalogue.dialect) not in avoided]
     if not readings and analysis.unlinked:
         reason = "no column of the linked tables takes " + ", ".join(
             f"'{w}'" for w in analysis.unlinked
@@ -156,7 +154,12 @@ def generate_sql(
         return Generated(
             sql=None, refused=True, reason=reason, links=links, unlinked=analysis.unlinked
         )
-    sql, why = fresh[attempt]
+    sql, why, timed = fresh[attempt].sql, fresh[attempt].why, fresh[attempt].time_column
+    if timed is not None:  # the loop keeps the time column it was read on
+        links = [
+            link.model_copy(update={"target": timed}) if link.kind == "time" else link
+            for link in links
+        ]
     if widened:
         why = f"{why}; linked beyond the selected tables"
     return Generated(sql=sql, refused=False, reason=why, links=links, unlinked=analysis.unlinked)
@@ -274,11 +277,20 @@ def _phrase(tokens: Sequence[Token], start: int, end: int) -> str:
 # --------------------------------------------------------------------------------- readings
 
 
-def _readings(analysis: Analysis, index: SchemaIndex, hints: Options) -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class Reading:
+    """One statement of a reading, how it was composed, and the time column it filters."""
+
+    sql: str
+    why: str
+    time_column: str | None = None
+
+
+def _readings(analysis: Analysis, index: SchemaIndex, hints: Options) -> list[Reading]:
     """Distinct statements of the question's readings, best first."""
     renderer = Renderer(index)
     seen: set[str] = set()
-    found: list[tuple[str, str]] = []
+    found: list[Reading] = []
     for options in _option_sets(analysis, hints):
         try:
             spec = compose(analysis, index, options)
@@ -292,7 +304,9 @@ def _readings(analysis: Analysis, index: SchemaIndex, hints: Options) -> list[tu
             continue
         if sql not in seen:
             seen.add(sql)
-            found.append((sql, "; ".join(spec.notes)))
+            timed = [c.col for c in spec.where if c.op in ("window", "year", "since", "day")]
+            column = f"{timed[0].table}.{timed[0].column}" if timed else None
+            found.append(Reading(sql, "; ".join(spec.notes), column))
         if len(found) >= MAX_READINGS:
             break
     return found
@@ -318,7 +332,7 @@ def _option_sets(analysis: Analysis, hints: Options) -> list[Options]:
 def compose(analysis: Analysis, index: SchemaIndex, options: Options) -> Spec | None:
     """The spec of one reading of the analysed question (None: nothing to compose)."""
     mentions = _resolve(analysis, index, options)
-    items = _items(analysis, mentions)
+    items = [_typed(item, index) for item in _items(analysis, mentions)]
     builder = _Builder(analysis, index, options, items)
     return builder.build()
 
@@ -580,6 +594,29 @@ def unplaced_values(analysis: Analysis, index: SchemaIndex) -> list[str]:
 # -- roles
 
 _BREAKING = frozenset([",", ".", "?", ";", "!", "(", ")"])
+
+
+_NUMERIC_FUNCS = frozenset(["sum", "avg", "min", "max"])
+
+
+def _typed(item: Item, index: SchemaIndex) -> Item:
+    """A word that must name a number takes a number column among its readings.
+
+    Summed, averaged or a ratio's side, a word whose best reading is a text column takes the
+    number column it may also name ('total number of credits': total_credit, not the yes/no
+    earn_credit).
+    """
+    mention = item.mention
+    numeric_role = item.role in ("ratio_num", "ratio_den") or bool(_NUMERIC_FUNCS & set(item.funcs))
+    if not numeric_role or mention.kind != "column" or mention.column is None:
+        return item
+    if index.column_kind(mention.table, mention.column) == "number":
+        return item
+    for table, column, _ in mention.alternatives:
+        if column is not None and index.column_kind(table, column) == "number":
+            item.mention = replace(mention, table=table, column=column)
+            break
+    return item
 
 
 def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
