@@ -7,13 +7,18 @@ model, an operator through a report template):
 2. the statement is a query (``SELECT``, or a set operation of them) and every node of its
    syntax tree is of an allowed kind (an allow-list: no DDL or DML, no ``SELECT INTO``, no
    locking clause, no commands, no parameters);
-3. it reads no system table (``pg_*``, ``sqlite_*``, ``pragma_*``, ``information_schema``)
-   and calls no function that touches files, sessions, sequences or time
-   (:data:`FORBIDDEN_FUNCTIONS`);
-4. every table is one of the catalogue's, and every column resolves against the live
-   catalogue (sqlglot's qualifier): unknown or ambiguous names are errors that list the
-   names and the nearest known ones, for the repair loop;
-5. a row limit is added when the query has none, and lowered when it asks for more.
+3. it reads no system table (``pg_*``, ``sqlite_*``, ``pragma_*``, ``information_schema``),
+   no table of another schema or catalogue, and calls only functions sqlglot knows as
+   standard ones or that are vetted (:data:`ALLOWED_UNKNOWN_FUNCTIONS`): a database's own
+   functions can read files, run SQL passed as text, change the session or sleep;
+4. every stored table is one of the catalogue's (a CTE hides a table only in its own
+   scope), and every column resolves against the live catalogue (sqlglot's qualifier):
+   unknown or ambiguous names are errors that list the names and the nearest known ones,
+   for the repair loop; a time filter on a column that holds no time is an error too;
+5. a row limit is added when the query has none, and lowered when it asks for more;
+6. the statement is rendered in the database's dialect without silent translation, and
+   must read back as itself (what runs is what was checked); its size is bounded before
+   anything else is done with it.
 
 The connection the statement then runs on is read-only with a statement timeout
 (:mod:`tools.data_access`): a second wall, never the only one.
@@ -27,8 +32,9 @@ import sqlglot
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz, process
 from sqlglot import exp
-from sqlglot.errors import OptimizeError, ParseError, TokenError
+from sqlglot.errors import ErrorLevel, OptimizeError, ParseError, TokenError, UnsupportedError
 from sqlglot.optimizer.qualify import qualify
+from sqlglot.optimizer.scope import traverse_scope
 
 from querying.schema import Catalogue
 
@@ -44,6 +50,8 @@ ProblemKind = Literal[
     "unknown_column",
     "ambiguous_column",
     "time_column",
+    "unsupported",
+    "too_large",
 ]
 
 # Every node of an accepted query is one of these (subclasses included).
@@ -101,35 +109,53 @@ ALLOWED_NODES: tuple[type[exp.Expr], ...] = (
     exp.Cube,
     exp.Rollup,
     exp.SubqueryPredicate,
+    exp.WithinGroup,
 )
 
 SYSTEM_TABLE_PREFIXES = ("pg_", "sqlite_", "pragma_")
 SYSTEM_SCHEMAS = ("pg_catalog", "information_schema", "pg_toast", "sqlite_master", "temp")
-# Functions that read or write files, reach other servers, change or reveal the session,
-# touch sequences, sleep, or load code: never in an operator's question.
-FORBIDDEN_FUNCTION_PREFIXES = ("pg_", "lo_", "dblink", "sqlite_", "pragma_", "xp_", "sys_", "txid_")
-FORBIDDEN_FUNCTIONS = frozenset(
+DEFAULT_SCHEMAS = ("public", "main")  # a table qualified by one of these is the plain table
+MAX_SQL_CHARS = 20_000  # longer statements are refused before parsing (bounded time)
+MAX_NODES = 3_000  # syntax nodes; qualification grows quadratically with the size of a tree
+# Functions sqlglot knows by a class of its own are the standard ones (aggregates, dates,
+# strings, maths) and may be called, except those that reveal who or where the server is.
+FORBIDDEN_FUNCTION_CLASSES = frozenset(
+    {"CurrentUser", "CurrentVersion", "CurrentSchema", "CurrentCatalog", "SessionUser"}
+)
+# Functions sqlglot does not know are refused unless vetted here: an allow-list, because a
+# database's own functions can read files, run SQL given as text (query_to_xml, ts_stat),
+# change the session or sleep.
+ALLOWED_UNKNOWN_FUNCTIONS = frozenset(
     {
-        "load_extension",
-        "readfile",
-        "writefile",
-        "edit",
-        "fts3_tokenizer",
-        "sleep",
-        "benchmark",
-        "nextval",
-        "setval",
-        "currval",
-        "lastval",
-        "set_config",
-        "current_setting",
-        "query_to_xml",
-        "table_to_xml",
-        "cursor_to_xml",
-        "copy",
-        "load_file",
-        "randomblob",
-        "zeroblob",
+        "julianday",
+        "strftime",
+        "datetime",
+        "time",
+        "unixepoch",
+        "date_part",
+        "age",
+        "to_timestamp",
+        "to_date",
+        "make_date",
+        "make_timestamp",
+        "make_interval",
+        "justify_days",
+        "justify_interval",
+        "initcap",
+        "split_part",
+        "btrim",
+        "strpos",
+        "instr",
+        "substr",
+        "ifnull",
+        "typeof",
+        "total",
+        "width_bucket",
+        "trunc",
+        "div",
+        "mod",
+        "isfinite",
+        "date_bin",
     }
 )
 
@@ -164,13 +190,25 @@ def _fail(*problems: Problem) -> SqlCheck:
 
 
 def _parse(sql: str, dialect: str) -> exp.Expr | SqlCheck:
+    if len(sql) > MAX_SQL_CHARS:
+        return _fail(
+            Problem(
+                kind="too_large", message=f"the statement is longer than {MAX_SQL_CHARS} characters"
+            )
+        )
     try:
         statements = [s for s in sqlglot.parse(sql, read=dialect) if s is not None]
     except (ParseError, TokenError) as error:
         first = str(error).splitlines()[0] if str(error) else "cannot parse"
         return _fail(Problem(kind="syntax", message=f"syntax error: {first[:300]}"))
+    except RecursionError:
+        return _fail(Problem(kind="too_large", message="the statement is nested too deeply"))
     if not statements:
         return _fail(Problem(kind="empty", message="no SQL statement"))
+    if len(statements) == 1 and sum(1 for _ in statements[0].walk()) > MAX_NODES:
+        return _fail(
+            Problem(kind="too_large", message=f"the statement has more than {MAX_NODES} parts")
+        )
     if len(statements) > 1:
         return _fail(
             Problem(
@@ -210,15 +248,14 @@ def function_name(node: exp.Func) -> str:
     return node.sql_name().lower()
 
 
+def _function_allowed(node: exp.Func) -> bool:
+    if isinstance(node, exp.Anonymous):
+        return function_name(node) in ALLOWED_UNKNOWN_FUNCTIONS
+    return type(node).__name__ not in FORBIDDEN_FUNCTION_CLASSES
+
+
 def _forbidden_calls(tree: exp.Expr) -> list[Problem]:
-    names = sorted(
-        {
-            name
-            for node in tree.find_all(exp.Func)
-            if (name := function_name(node)) in FORBIDDEN_FUNCTIONS
-            or name.startswith(FORBIDDEN_FUNCTION_PREFIXES)
-        }
-    )
+    names = sorted({function_name(n) for n in tree.find_all(exp.Func) if not _function_allowed(n)})
     if not names:
         return []
     return [
@@ -234,23 +271,56 @@ def _cte_names(tree: exp.Expr) -> set[str]:
     return {cte.alias_or_name.lower() for cte in tree.find_all(exp.CTE)}
 
 
-def _table_problems(tree: exp.Expr, catalogue: Catalogue) -> tuple[list[str], list[Problem]]:
+def _real_tables(tree: exp.Expr) -> list[exp.Table] | None:
+    """The table nodes that read a stored table (not a CTE of their scope), or None.
+
+    A CTE's name hides a table only inside the scope that defines it: a table of the same
+    name read elsewhere in the statement is the stored table (sqlglot's scopes tell them
+    apart). None when the statement's scopes cannot be built.
+    """
+    try:
+        scopes = traverse_scope(tree)
+    except (OptimizeError, RecursionError, ValueError, KeyError):
+        return None
+    real = {
+        id(source)
+        for scope in scopes
+        for source in scope.sources.values()
+        if isinstance(source, exp.Table)
+    }
     local = _cte_names(tree)
+    # a table no scope accounts for counts as stored unless it is named like a CTE
+    return [t for t in tree.find_all(exp.Table) if id(t) in real or t.name.lower() not in local]
+
+
+def _placement_problem(table: exp.Table) -> str | None:
+    """Why a table name points outside the catalogue's schema (a catalogue or schema)."""
+    schema = (table.db or "").lower()
+    if table.catalog:
+        return f"{table.catalog}.{schema}.{table.name}"
+    if schema and schema not in DEFAULT_SCHEMAS:
+        return f"{schema}.{table.name}"
+    return None
+
+
+def _table_problems(tree: exp.Expr, catalogue: Catalogue) -> tuple[list[str], list[Problem]]:
+    found = _real_tables(tree)
+    tables = found if found is not None else list(tree.find_all(exp.Table))
     known: list[str] = []
     system: set[str] = set()
+    elsewhere: set[str] = set()
     unknown: set[str] = set()
-    for table in tree.find_all(exp.Table):
-        name = table.name
-        schema = (table.db or "").lower()
+    for table in tables:
+        name, schema = table.name, (table.db or "").lower()
         if not name:  # a table-valued function or VALUES list: checked as a function
             continue
         if schema in SYSTEM_SCHEMAS or name.lower().startswith(SYSTEM_TABLE_PREFIXES):
             system.add(f"{schema}.{name}" if schema else name)
-        elif name.lower() in local:
-            continue
-        elif (found := catalogue.table(name)) is not None:
-            if found.name not in known:
-                known.append(found.name)
+        elif (placed := _placement_problem(table)) is not None:
+            elsewhere.add(placed)
+        elif (stored := catalogue.table(name)) is not None:
+            if stored.name not in known:
+                known.append(stored.name)
         else:
             unknown.add(name)
     problems: list[Problem] = []
@@ -260,6 +330,15 @@ def _table_problems(tree: exp.Expr, catalogue: Catalogue) -> tuple[list[str], li
                 kind="forbidden_table",
                 message=f"system table(s) not allowed: {', '.join(sorted(system))}",
                 names=sorted(system),
+            )
+        )
+    if elsewhere:
+        problems.append(
+            Problem(
+                kind="forbidden_table",
+                message="table(s) outside the schema the loop reads: "
+                + ", ".join(sorted(elsewhere)),
+                names=sorted(elsewhere),
             )
         )
     for name in sorted(unknown):
@@ -306,6 +385,8 @@ def _column_problems(
         )
     except OptimizeError as error:
         return None, [_name_problem(str(error), catalogue, tables, tree)]
+    except RecursionError:
+        return None, [Problem(kind="too_large", message="the statement is nested too deeply")]
     return qualified, []
 
 
@@ -395,9 +476,7 @@ def _unresolved(message: str) -> str:
     return ""
 
 
-def _name_problem(
-    message: str, catalogue: Catalogue, tables: list[str], tree: exp.Expr
-) -> Problem:
+def _name_problem(message: str, catalogue: Catalogue, tables: list[str], tree: exp.Expr) -> Problem:
     name = _unresolved(message)
     if not name:
         return Problem(kind="unknown_column", message=f"cannot resolve a name: {message[:200]}")
@@ -440,6 +519,37 @@ def _limited(tree: exp.Expr, row_limit: int) -> tuple[exp.Expr, bool]:
     return tree.limit(row_limit, copy=True), True
 
 
+def _top_limit(tree: exp.Expr) -> int | None:
+    limit = tree.args.get("limit")
+    current = limit.expression if isinstance(limit, exp.Limit) else None
+    if isinstance(current, exp.Literal) and current.is_int:
+        return int(current.this)
+    return None
+
+
+def render(tree: exp.Expr, dialect: str, row_limit: int) -> str | Problem:
+    """The statement as it will run, or why it cannot be rendered faithfully.
+
+    Rendering never translates silently: a construct the dialect lacks is a problem, not
+    an approximation, and the rendered text must read back as the same statement with
+    its row limit on top (a second check gives the same SQL).
+    """
+    try:
+        text = tree.sql(dialect=dialect, unsupported_level=ErrorLevel.RAISE, comments=False)
+        again = sqlglot.parse_one(text, read=dialect)
+    except (UnsupportedError, ParseError, TokenError) as error:
+        first = str(error).splitlines()[0] if str(error) else "unsupported"
+        return Problem(kind="unsupported", message=f"not supported by {dialect}: {first[:200]}")
+    limit = _top_limit(again)
+    if again.sql(dialect=dialect, comments=False) != text or limit is None or limit > row_limit:
+        return Problem(
+            kind="unsupported",
+            message=f"this statement does not read the same in {dialect}: write it without "
+            "dialect-specific constructs",
+        )
+    return text
+
+
 def check_sql(sql: str, catalogue: Catalogue, *, row_limit: int = 1000) -> SqlCheck:
     """Validate ``sql`` against ``catalogue``; the statement as it will run when it may."""
     parsed = _parse(sql, catalogue.dialect)
@@ -459,6 +569,7 @@ def check_sql(sql: str, catalogue: Catalogue, *, row_limit: int = 1000) -> SqlCh
     if problems:
         return SqlCheck(ok=False, sql="", tables=tables, problems=problems)
     limited, added = _limited(parsed, row_limit)
-    return SqlCheck(
-        ok=True, sql=limited.sql(dialect=catalogue.dialect), tables=tables, limit_added=added
-    )
+    text = render(limited, catalogue.dialect, row_limit)
+    if isinstance(text, Problem):
+        return SqlCheck(ok=False, sql="", tables=tables, problems=[text])
+    return SqlCheck(ok=True, sql=text, tables=tables, limit_added=added)
