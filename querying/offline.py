@@ -213,7 +213,8 @@ def _refusal(analysis: Analysis) -> str | None:
     """Why the question cannot be answered from this schema, or None."""
     schema = [m for m in analysis.mentions if m.kind in ("table", "column", "value")]
     if analysis.unlinked:
-        names = ", ".join(f"'{w}'" for w in analysis.unlinked)
+        unique = list(dict.fromkeys(analysis.unlinked))
+        names = ", ".join(f"'{w[:60]}'" for w in unique[:8]) + (" …" if len(unique) > 8 else "")
         return f"nothing in the schema or its values explains {names}"
     if not schema:
         return "nothing in the question names a table, a column or a stored value of this database"
