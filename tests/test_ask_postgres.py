@@ -113,3 +113,10 @@ def test_a_statement_past_its_timeout_is_cancelled(store: tuple[str, str]) -> No
     with pytest.raises(ToolError) as stopped:
         run_select(store[1], "SELECT pg_sleep(5)", 0.5, 10)
     assert stopped.value.kind == "SERVICE_UNAVAILABLE" and "timeout" in str(stopped.value)
+
+
+def test_colons_and_percent_signs_in_literals_are_text(store: tuple[str, str]) -> None:
+    from tools.data_access import run_select
+
+    found = run_select(store[1], "SELECT 'a:b' LIKE '%:%', 'x:y', '100%'", 5.0, 10)
+    assert found["rows"] == [[True, "x:y", "100%"]]

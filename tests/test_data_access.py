@@ -84,3 +84,47 @@ def test_a_missing_database_is_a_connection_failure(tmp_path: Path) -> None:
     with pytest.raises(ToolError) as failed:
         introspect(f"sqlite:///{tmp_path / 'nowhere.db'}")
     assert failed.value.kind == "SERVICE_UNAVAILABLE"
+
+
+def test_sqlite_paths_with_uri_characters_stay_read_only(tmp_path: Path) -> None:
+    folder = tmp_path / "odd#dir"  # '#' ends a URI's path unless quoted
+    folder.mkdir()
+    path = folder / "w.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE t (a TEXT)")
+        connection.execute("INSERT INTO t VALUES ('x:y'), ('50%')")
+    url = f"sqlite:///{path}"
+    for write in ("DROP TABLE t", "CREATE TABLE pwned (a INT)", "INSERT INTO t VALUES ('z')"):
+        with pytest.raises(ToolError) as refused:
+            run_select(url, write, 5.0, 10)
+        assert refused.value.kind == "PERMISSION_ERROR", write
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM t").fetchone() == (2,)
+        assert connection.execute("SELECT name FROM sqlite_master").fetchall() == [("t",)]
+    # a ':' or a '%' in a literal is text, not a parameter
+    found = run_select(url, "SELECT a FROM t WHERE a LIKE '%:%' OR a = '50%'", 5.0, 10)
+    assert found["rows"] == [["x:y"], ["50%"]]
+
+
+def test_a_file_uri_or_an_unsupported_backend_is_refused(tmp_path: Path) -> None:
+    for url in (f"sqlite:///file:{tmp_path / 'w.db'}", "sqlite://", "mysql://root@127.0.0.1/x"):
+        with pytest.raises(ToolError) as refused:
+            run_select(url, "SELECT 1", 5.0, 10)
+        assert refused.value.kind == "PARAMETER_ERROR", url
+
+
+def test_a_statement_building_a_huge_string_is_stopped(library: str) -> None:
+    with pytest.raises(ToolError) as stopped:
+        run_select(library, "SELECT length(zeroblob(200000000))", 5.0, 10)
+    assert stopped.value.kind == "VALIDATION_ERROR" and "too big" in str(stopped.value)
+
+
+def test_errors_are_classified_by_code_not_by_words(library: str) -> None:
+    for sql in (
+        "SELECT connection_type FROM author",  # a name error, whatever its words say
+        "SELECT json_extract(name, '$.a') FROM author",  # malformed JSON: the statement's fault
+        "SELECT aid FROM author GROUP BY COUNT(*)",
+    ):
+        with pytest.raises(ToolError) as failed:
+            run_select(library, sql, 5.0, 10)
+        assert failed.value.kind == "VALIDATION_ERROR", (sql, failed.value)

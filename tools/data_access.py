@@ -1,12 +1,16 @@
 """Read-only access to a database for the text-to-SQL loop: introspection and execution.
 
-Every connection the loop opens is read-only at the database, whatever the SQL says:
-SQLite files are opened with ``mode=ro`` (the engine cannot write), PostgreSQL sessions
-start with ``default_transaction_read_only=on`` and a ``statement_timeout`` (and a
-deployment gives the loop a role that may only ``SELECT``; ``keel bench sql-eval`` and the
-tests make one). SQLite has no statement timeout: a progress handler interrupts a
-statement that runs past its deadline. Validation (:mod:`querying.guard`) comes first;
-this is the second wall, not the only one.
+Every connection the loop opens is read-only at the database, whatever the SQL says.
+SQLite files are opened as ``file:`` URIs with ``mode=ro``, with ``PRAGMA query_only`` and
+a cap on the size of any string a statement builds; a progress handler interrupts a
+statement that runs past its deadline. PostgreSQL sessions start with
+``default_transaction_read_only=on`` and a ``statement_timeout``, and every statement runs
+in a transaction set ``READ ONLY`` with a local timeout (whatever a pooler does to startup
+options); a deployment gives the loop a role that may only ``SELECT``
+(``KEEL_ASK_DATABASE_URL``; ``keel bench sql-eval`` and the tests make one). Other backends
+are refused. Statements go to the driver without parameters, so a ``:`` or ``%`` in a
+literal is only text. Validation (:mod:`querying.guard`) comes first; this is the second
+wall, not the only one. Errors are classified by the database's error code, not by words.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, inspect, make_url, text
@@ -28,60 +33,89 @@ SAMPLE_VALUES = 8  # distinct values kept per text-like column, for linking ques
 SAMPLE_SCAN_ROWS = 2000  # rows scanned to find them (bounded cost on big tables)
 MAX_SAMPLE_CHARS = 60
 
-_DIALECTS = {"sqlite": "sqlite", "postgresql": "postgres", "mysql": "mysql", "mariadb": "mysql"}
+_DIALECTS = {"sqlite": "sqlite", "postgresql": "postgres"}
+SUPPORTED = "SQLite and PostgreSQL"
+SQLITE_MAX_LENGTH = 10_000_000  # the longest string or blob one SQLite statement may build
 
 
 def dialect_of(url: str) -> str:
-    """The sqlglot dialect of a SQLAlchemy URL (sqlite, postgres, mysql …)."""
+    """The sqlglot dialect of a SQLAlchemy URL (sqlite or postgres)."""
     backend = make_url(url).get_backend_name()
     return _DIALECTS.get(backend, backend)
 
 
-def _sqlite_readonly(url: str) -> Engine:
+def _sqlite_file(url: str) -> Path:
+    """The file of a SQLite URL, refused when it is not a plain path to a file."""
     database = make_url(url).database or ""
-    if database in ("", ":memory:"):
-        raise ToolError("PARAMETER_ERROR", "an in-memory SQLite database cannot be read-only")
-    target = database if database.startswith("file:") else f"file:{database}?mode=ro"
+    if database in ("", ":memory:") or database.startswith("file:"):
+        raise ToolError(
+            "PARAMETER_ERROR", "a SQLite database must be given as the path of its file"
+        )
+    return Path(database).resolve()
+
+
+def _sqlite_readonly(url: str) -> Engine:
+    # The path as a file: URI (quoting '#', '?' and '%'), opened read-only, and the
+    # connection itself told to refuse every write and to cap what a statement may build.
+    target = _sqlite_file(url).as_uri() + "?mode=ro"
 
     def connect() -> sqlite3.Connection:
-        return sqlite3.connect(target, uri=True, check_same_thread=False)
+        connection = sqlite3.connect(target, uri=True, check_same_thread=False)
+        connection.execute("PRAGMA query_only = ON")
+        connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, SQLITE_MAX_LENGTH)
+        return connection
 
     return create_engine("sqlite://", creator=connect)
 
 
 @lru_cache(maxsize=32)
 def readonly_engine(url: str, timeout_seconds: float = 10.0) -> Engine:
-    """The (cached) read-only engine of ``url``; PostgreSQL statements time out."""
-    if url.startswith("sqlite"):
+    """The (cached) read-only engine of ``url``: SQLite or PostgreSQL, nothing else."""
+    dialect = dialect_of(url)
+    if dialect == "sqlite":
         return _sqlite_readonly(url)
-    if dialect_of(url) == "postgres":
+    if dialect == "postgres":
         millis = max(int(timeout_seconds * 1000), 1)
         options = f"-c default_transaction_read_only=on -c statement_timeout={millis}"
         return create_engine(url, pool_pre_ping=True, connect_args={"options": options})
-    return create_engine(url, pool_pre_ping=True)
+    raise ToolError(
+        "PARAMETER_ERROR", f"{make_url(url).get_backend_name()} is not supported: {SUPPORTED} only"
+    )
 
 
 # ----------------------------------------------------------------------------- execution
 
-
-def _classify(error: BaseException, message: str) -> ToolError:
-    """A database error as the failure taxonomy names it (the loop diagnoses the message)."""
-    lowered = message.lower()
-    if any(w in lowered for w in ("permission denied", "read-only", "readonly", "not authorized")):
-        return ToolError("PERMISSION_ERROR", message)
-    if any(w in lowered for w in ("interrupted", "statement timeout", "canceling statement")):
-        return ToolError("SERVICE_UNAVAILABLE", f"timeout: {message}")
-    connection_words = ("could not connect", "connection refused", "unable to open", "closed")
-    if any(w in lowered for w in connection_words):
-        return ToolError("SERVICE_UNAVAILABLE", f"connection: {message}")
-    if isinstance(error, OperationalError) and "syntax" not in lowered and "no such" not in lowered:
-        return ToolError("SERVICE_UNAVAILABLE", f"connection: {message}")
-    return ToolError("VALIDATION_ERROR", message)
+# SQLite's error names and PostgreSQL's SQLSTATE classes, by failure type.
+_SQLITE_PERMISSION = ("SQLITE_READONLY", "SQLITE_AUTH", "SQLITE_PERM")
+_SQLITE_UNAVAILABLE = ("SQLITE_CANTOPEN", "SQLITE_NOTADB", "SQLITE_IOERR", "SQLITE_CORRUPT")
+_SQLITE_BUSY = ("SQLITE_BUSY", "SQLITE_LOCKED")
+_PG_PERMISSION = ("42501", "25006", "28")
+_PG_UNAVAILABLE = ("08", "53", "57P", "58")
 
 
-def _message(error: BaseException) -> str:
+def _classify(error: BaseException) -> ToolError:
+    """A database error as the failure taxonomy names it, by the database's error code.
+
+    A permission refusal, a timeout (interrupted or cancelled), a connection that cannot
+    be made or was lost: the loop cannot repair these by rewriting the SQL. Every other
+    error is the statement's own (``VALIDATION_ERROR``, with the database's message for the
+    loop to diagnose).
+    """
     original = getattr(error, "orig", None) or error
-    return " ".join(str(original).split())[:500]
+    message = " ".join(str(original).split())[:500]
+    name = str(getattr(original, "sqlite_errorname", "") or "")
+    state = str(getattr(original, "sqlstate", "") or "")
+    if name.startswith(_SQLITE_PERMISSION) or state.startswith(_PG_PERMISSION):
+        return ToolError("PERMISSION_ERROR", message)
+    if name == "SQLITE_INTERRUPT" or state == "57014":
+        return ToolError("SERVICE_UNAVAILABLE", f"timeout: {message}")
+    if name.startswith(_SQLITE_BUSY):
+        return ToolError("SERVICE_UNAVAILABLE", f"connection: busy: {message}")
+    if name.startswith(_SQLITE_UNAVAILABLE) or state.startswith(_PG_UNAVAILABLE):
+        return ToolError("SERVICE_UNAVAILABLE", f"connection: {message}")
+    if not name and not state and isinstance(error, OperationalError | sqlite3.OperationalError):
+        return ToolError("SERVICE_UNAVAILABLE", f"connection: {message}")  # never connected
+    return ToolError("VALIDATION_ERROR", message)
 
 
 def _plain(value: Any) -> Any:
@@ -96,6 +130,29 @@ def _plain(value: Any) -> Any:
         return str(value)
 
 
+def _fetch(
+    raw: Any, sql: str, max_rows: int, timeout_seconds: float
+) -> tuple[list[str], list[Any]]:
+    """Run ``sql`` on a DB-API connection inside a read-only transaction; roll it back."""
+    deadline = time.perf_counter() + timeout_seconds
+    sqlite = isinstance(raw, sqlite3.Connection)
+    cursor = raw.cursor()
+    try:
+        if sqlite:
+            raw.set_progress_handler(lambda: int(time.perf_counter() > deadline), 10_000)
+        else:  # per transaction too, whatever the session's startup options did
+            cursor.execute("SET TRANSACTION READ ONLY")
+            cursor.execute(f"SET LOCAL statement_timeout = {max(int(timeout_seconds * 1000), 1)}")
+        cursor.execute(sql)  # no parameters: a ':' or '%' in a literal is only text
+        columns = [d[0] for d in cursor.description or ()]
+        return columns, list(cursor.fetchmany(max_rows + 1))
+    finally:
+        if sqlite:
+            raw.set_progress_handler(None, 0)
+        cursor.close()
+        raw.rollback()
+
+
 def run_select(url: str, sql: str, timeout_seconds: float, max_rows: int) -> dict[str, Any]:
     """Run one validated SELECT on a read-only connection; never more than ``max_rows`` rows.
 
@@ -105,22 +162,16 @@ def run_select(url: str, sql: str, timeout_seconds: float, max_rows: int) -> dic
     """
     engine = readonly_engine(url, timeout_seconds)
     started = time.perf_counter()
-    deadline = started + timeout_seconds
     try:
         with engine.connect() as connection:
             raw = connection.connection.dbapi_connection
-            if isinstance(raw, sqlite3.Connection):
-                raw.set_progress_handler(lambda: int(time.perf_counter() > deadline), 10_000)
-            try:
-                result = connection.execute(text(sql))
-                columns = list(result.keys())
-                fetched = result.fetchmany(max_rows + 1)
-            finally:
-                if isinstance(raw, sqlite3.Connection):
-                    raw.set_progress_handler(None, 0)
-                connection.rollback()
-    except (DBAPIError, SQLAlchemyError, sqlite3.Error) as error:
-        raise _classify(error, _message(error)) from None
+            columns, fetched = _fetch(raw, sql, max_rows, timeout_seconds)
+    except ToolError:
+        raise
+    except Exception as error:  # a database or driver error: classified, never hidden
+        if not _database_error(error):
+            raise
+        raise _classify(error) from None
     rows = [[_plain(v) for v in row] for row in fetched[:max_rows]]
     return {
         "columns": columns,
@@ -128,6 +179,14 @@ def run_select(url: str, sql: str, timeout_seconds: float, max_rows: int) -> dic
         "truncated": len(fetched) > max_rows,
         "ms": round((time.perf_counter() - started) * 1000, 2),
     }
+
+
+def _database_error(error: BaseException) -> bool:
+    """Whether ``error`` comes from the database or its driver (SQLAlchemy, sqlite3, psycopg)."""
+    if isinstance(error, DBAPIError | SQLAlchemyError | sqlite3.Error):
+        return True
+    module = type(error).__module__
+    return module.startswith(("psycopg", "sqlite3"))
 
 
 # -------------------------------------------------------------------------- introspection
@@ -177,8 +236,10 @@ def introspect(
         tables: dict[str, TableInfo] = {}
         for name in names:
             tables[name] = _table(engine, inspector, name, descriptions or {}, samples)
-    except (DBAPIError, SQLAlchemyError, sqlite3.Error) as error:
-        raise _classify(error, _message(error)) from None
+    except Exception as error:  # a database or driver error: classified, never hidden
+        if not _database_error(error):
+            raise
+        raise _classify(error) from None
     catalogue = Catalogue(dialect=dialect_of(url), tables=tables)
     return infer_foreign_keys(catalogue)
 
