@@ -129,6 +129,7 @@ ALLOWED_UNKNOWN_FUNCTIONS = frozenset(
     {
         "julianday",
         "strftime",
+        "date",
         "datetime",
         "time",
         "unixepoch",
