@@ -115,6 +115,7 @@ def ask_deps(state: AskState, context: Context) -> CallDeps:
             database_url=target_url(state, context),
             row_limit=context.ask_row_limit,
             session_id=session_id(),
+            operator=True,  # the loop is an operator's (its tools are operator_only)
         ),
         audit=audit_log(context.database_url),
         recorder=calibration_recorder(context.database_url),

@@ -139,8 +139,12 @@ def guard_config() -> GuardConfig:
     return GuardConfig.load(DEFAULT_GUARDRAILS_PATH)
 
 
-def call_deps(context: Context) -> CallDeps:
-    """What a calibrated tool call needs, from the settings of this run."""
+def call_deps(context: Context, operator: bool = False) -> CallDeps:
+    """What a calibrated tool call needs, from the settings of this run.
+
+    ``operator`` marks an operator's run (the ``tasks`` graph in operator mode): only then
+    may an operator's tool run. The dialogue's calls are never an operator's.
+    """
     ensure_seeded(context.database_url)
     config = domain_config(context)
     return CallDeps(
@@ -150,6 +154,8 @@ def call_deps(context: Context) -> CallDeps:
             row_limit=context.sql_row_limit,
             http_timeout_seconds=context.http_timeout_seconds,
             session_id=session_id(),
+            operator=operator,
+            settings=context.as_dict() if operator else None,
         ),
         audit=audit_log(context.database_url),
         cache=call_cache(context.database_url, context.redis_url)

@@ -61,10 +61,20 @@ from tools.registry import ToolSpec
 from understanding.service import get_understander
 
 
-@functools.lru_cache(maxsize=4)
-def tool_cards(domain: str) -> dict[str, ToolSpec]:
-    """The registry's tool specs by name (what selection, planning and reflection read)."""
-    return {spec.name: spec for spec in build_registry(domain).specs()}
+@functools.lru_cache(maxsize=8)
+def tool_cards(domain: str, operator: bool = False) -> dict[str, ToolSpec]:
+    """The registry's tool specs by name (what selection, planning and reflection read).
+
+    An operator's tools (``operator_only``) are among them only for an operator's task: a
+    customer's task can neither select, plan, replan to nor reflect its way to one.
+    """
+    specs = build_registry(domain).specs()
+    return {s.name: s for s in specs if operator or not s.operator_only}
+
+
+def is_operator(brief: TaskBrief) -> bool:
+    """Whether the task is an operator's (its writes confirmed by interrupt)."""
+    return brief.get("mode") == "operator"
 
 
 @functools.lru_cache(maxsize=1)
@@ -126,9 +136,7 @@ def select_tools(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     ]
     if not category and spec is not None and spec.tool:
         category = [spec.tool]
-    cards = tool_cards(context.domain)
-    if brief.get("mode") != "operator":  # a customer's task never reaches an operator's tool
-        cards = {name: spec for name, spec in cards.items() if not spec.operator_only}
+    cards = tool_cards(context.domain, is_operator(brief))
     selection = select_predictive(
         brief["intent"],
         brief["text"],
@@ -164,7 +172,7 @@ def first_plan(brief: TaskBrief, context: Context) -> Plan:
     if template:
         return template_plan(template)
     spec = config.intents.get(brief["intent"])
-    cards = tool_cards(context.domain)
+    cards = tool_cards(context.domain, is_operator(brief))
     if spec is None or not spec.tool or spec.tool not in cards:
         return Plan()
     tool = cards[spec.tool]
@@ -198,7 +206,7 @@ def plan_task(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     context = runtime.context
     brief = state["task"]
     selected = set(ToolSelection.model_validate(state["selection"]).selected_tool_ids)
-    cards = tool_cards(context.domain)
+    cards = tool_cards(context.domain, is_operator(brief))
     plan = model_plan(brief, context, selected, cards) or first_plan(brief, context)
     problems = [
         p for p in validate_plan(plan, cards, known_values(brief)) if p.kind != "needs_confirmation"
@@ -317,9 +325,10 @@ def execute_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
             "ran": "failed",
             "trail": ["execute_step"],
         }
-    spec = tool_cards(context.domain).get(tool)
-    if spec is not None and spec.operator_only and brief.get("mode") != "operator":
+    every = tool_cards(context.domain, operator=True)
+    if tool in every and tool not in tool_cards(context.domain, is_operator(brief)):
         return _refused_step(state, plan, step_id, tool, args, how)
+    spec = every.get(tool)
     write = spec is not None and spec.access == "write"
     listing = list(state.get("listing") or [])
     if write and not is_listed(listing, tool, args):
@@ -344,7 +353,8 @@ def execute_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     key = (
         idempotency_key(session_id(), f"{brief['run_id']}/{step_id}", tool, args) if write else None
     )
-    final = run_call(call_deps(context), tool, args, idempotency_key=key)
+    deps = call_deps(context, operator=is_operator(brief))
+    final = run_call(deps, tool, args, idempotency_key=key)
     outcome = final["outcome"]
     attempts = final.get("attempts") or []
     empty = outcome["ok"] and not any(v not in (None, [], {}, "") for v in outcome["data"].values())
@@ -384,7 +394,7 @@ def reflect_on_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, An
     context = runtime.context
     history = records(state)
     failed, before = history[-1], history[:-1]
-    cards = tool_cards(context.domain)
+    cards = tool_cards(context.domain, is_operator(state["task"]))
     known = {**known_values(state["task"]), **failed.args}
     bindable = bindable_tools(cards, known)
     retries = state.get("step_retries", 0)
@@ -425,7 +435,7 @@ def reflect_on_task(state: TaskState, runtime: Runtime[Context]) -> dict[str, An
     context = runtime.context
     plan = Plan.model_validate(state["task_plan"])
     history = records(state)
-    cards = tool_cards(context.domain)
+    cards = tool_cards(context.domain, is_operator(state["task"]))
     bindable = bindable_tools(cards, known_values(state["task"]))
     result = reflect_overall(
         plan,
@@ -465,7 +475,7 @@ def replan(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     brief = state["task"]
     plan = Plan.model_validate(state["task_plan"])
     history = records(state)
-    cards = tool_cards(context.domain)
+    cards = tool_cards(context.domain, is_operator(brief))
     result = last_overall(state)
     assert result is not None and result.replanning_strategy is not None
     previous = ToolSelection.model_validate(state["selection"])
@@ -567,7 +577,7 @@ def summarise(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
             reason = "needs confirmation" if status == "needs_confirmation" else "declined"
         not_done.append(NotDone(step=step.id, tool=step.tool, reason=reason))
     required_left = [n for n in not_done if not plan.step(n["step"]).optional]
-    cards = tool_cards(runtime.context.domain)
+    cards = tool_cards(runtime.context.domain, operator=True)
     for step_id, error in failures.items():
         if step_id not in done and step_id not in plan.ids:  # failed, then skipped by a replan
             tool = _tool_of(history, step_id)

@@ -237,8 +237,10 @@ class Context:
         """True when an OpenAI-compatible endpoint and model are configured."""
         return bool(self.llm_base_url and self.llm_model)
 
+    def as_dict(self) -> dict[str, Any]:
+        """Every setting by name (what ``Context(**values)`` takes back)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
     def replace(self, **changes: Any) -> Context:
         """Return a copy with some settings changed."""
-        values = {f.name: getattr(self, f.name) for f in fields(self)}
-        values.update(changes)
-        return Context(**values)
+        return Context(**{**self.as_dict(), **changes})

@@ -24,9 +24,10 @@ def brief(mode: str, **extra: Any) -> dict[str, Any]:
 
 
 def test_ask_data_is_registered_as_an_operators_read() -> None:
-    spec = tool_cards("retail")["ask_data"]
+    spec = tool_cards("retail", operator=True)["ask_data"]
     assert spec.operator_only and spec.access == "read" and spec.category == "sql"
     assert spec.required_args == ["question"]
+    assert "ask_data" not in tool_cards("retail")  # what a customer's task sees
 
 
 def test_a_customers_task_never_runs_ask_data(demo_db_url: str) -> None:
@@ -58,3 +59,25 @@ def test_a_step_calling_ask_data_in_a_customers_task_fails_without_running(
     assert "operator's tool" in record["message"] and record["attempts"] == 0
     tools = [e["name"] for e in AuditLog(demo_db_url).events("local") if e["kind"] == "tool"]
     assert "ask_data" not in tools
+
+
+def test_the_executor_refuses_an_operators_tool_to_any_other_run(demo_db_url: str) -> None:
+    from calibration.machine import run_call
+    from nodes.common import call_deps
+
+    context = Context(database_url=demo_db_url, retry_backoff_seconds=(0.0,))
+    args = {"question": "how many orders are there?"}
+    refused = run_call(call_deps(context), "ask_data", args)["outcome"]
+    assert not refused["ok"] and refused["error"] == "PERMISSION_ERROR"
+    answered = run_call(call_deps(context, operator=True), "ask_data", args)["outcome"]
+    assert answered["ok"] and answered["data"]["rows"] == [[600]], answered
+
+
+def test_an_operators_task_answers_from_the_data_with_ask_data(demo_db_url: str) -> None:
+    context = Context(database_url=demo_db_url, retry_backoff_seconds=(0.0,))
+    calls = [{"tool": "ask_data", "args": {"question": "how many orders are there?"}}]
+    run = task_graph.invoke(
+        {"task": brief("operator", calls=calls), "listing": []}, context=context
+    )["task_run"]
+    assert run["status"] == "done", run
+    assert [d["tool"] for d in run["done"]] == ["ask_data"]

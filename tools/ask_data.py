@@ -32,9 +32,12 @@ def ask_data(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     from graph.ask import graph
     from state.context import Context
 
+    # the caller's configuration (model, limits, the store's reader URL, drills), else the
+    # environment's, on the tool context's database
+    settings = Context(**{**(ctx.settings or {}), "database_url": ctx.database_url})
     result = graph.invoke(
         {"question": args["question"], "context": args.get("context", "")},
-        context=Context(database_url=ctx.database_url),
+        context=settings,
     )
     answer = result["answer"]
     if result["status"] == "refused":

@@ -252,6 +252,7 @@ def build_ask_registry(writer: SqlWriter, settings: AskSettings) -> ToolRegistry
             description=description,
             args_model=contract,
             cache_ttl_seconds=0.0,  # results depend on the database named by the run
+            operator_only=True,  # the loop is an operator's: never run for a customer
         )
         registry.register(RegisteredTool(spec=spec, run=run))
     return registry

@@ -14,12 +14,21 @@ from typing import Any
 from calibration.taxonomy import classify
 from persistence.audit import AuditLog
 from state.dialogue import ToolOutcome
-from tools.registry import ToolContext, ToolRegistry
+from tools.registry import RegisteredTool, ToolContext, ToolRegistry
 
 
 def summary(data: dict[str, Any]) -> dict[str, Any]:
     """A result as the audit trail keeps it: lists by their length."""
     return {k: (len(v) if isinstance(v, list) else v) for k, v in data.items()}
+
+
+def _run(tool: RegisteredTool, name: str, args: dict[str, Any], ctx: ToolContext) -> ToolOutcome:
+    try:
+        # the contract first: no tool runs on arguments it refuses (PARAMETER_ERROR)
+        data = tool.run(ctx, tool.spec.validate_args(dict(args)))
+        return ToolOutcome(tool=name, ok=True, data=data, error=None, message=None)
+    except Exception as error:  # classified and audited by the caller, never hidden
+        return ToolOutcome(tool=name, ok=False, data={}, error=classify(error), message=str(error))
 
 
 def execute(
@@ -32,18 +41,22 @@ def execute(
     """Run tool ``name`` once and return its outcome (never raises for tool failures).
 
     Retries, corrections and the cache are the calibration machine's
-    (:mod:`calibration.machine`), which calls this for every run of a tool.
+    (:mod:`calibration.machine`), which calls this for every run of a tool. An operator's
+    tool (``operator_only``) runs only for a tool context marked ``operator``: whatever path
+    a call took, a customer's run is refused here.
     """
     tool = registry.get(name)
     started = time.perf_counter()
-    try:
-        # the contract first: no tool runs on arguments it refuses (PARAMETER_ERROR)
-        data = tool.run(ctx, tool.spec.validate_args(dict(args)))
-        outcome = ToolOutcome(tool=name, ok=True, data=data, error=None, message=None)
-    except Exception as error:  # classified and audited below, never hidden
+    if tool.spec.operator_only and not ctx.operator:  # the one door to an operator's tool
         outcome = ToolOutcome(
-            tool=name, ok=False, data={}, error=classify(error), message=str(error)
+            tool=name,
+            ok=False,
+            data={},
+            error="PERMISSION_ERROR",
+            message=f"{name} is an operator's tool: this run is not an operator's",
         )
+    else:
+        outcome = _run(tool, name, args, ctx)
     if audit is not None:
         audit.record(
             ctx.session_id,

@@ -8,7 +8,7 @@ about tools without importing them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -129,6 +129,10 @@ class ToolContext:
     row_limit: int = 50
     http_timeout_seconds: float = 3.0
     session_id: str = ""
+    operator: bool = False  # an operator's run: only then may an ``operator_only`` tool run
+    # The run's settings (``state.context.Context`` as a dict), for an operator's tool that
+    # runs a graph of its own with the caller's configuration (``ask_data``).
+    settings: Mapping[str, Any] | None = None
 
 
 class ToolError(Exception):
