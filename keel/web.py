@@ -20,7 +20,6 @@ Database work runs in a worker thread, never on the server's event loop.
 
 from __future__ import annotations
 
-import hmac
 import os
 from importlib import resources
 from typing import Any
@@ -34,11 +33,11 @@ from starlette.routing import Route
 from calibration.records import CalibrationRecorder
 from calibration.taxonomy import analyze, classify_text
 from calibration.verifier import verify
+from keel.server_auth import OPERATOR_KEY_ENV, is_operator_key
 from nodes.common import domain_config, guard_config
 from state.context import Context
 from tools.catalog import build_registry
 
-OPERATOR_KEY_ENV = "KEEL_OPERATOR_KEY"
 MAX_QUESTION_CHARS = 2000
 
 
@@ -46,7 +45,7 @@ def operator_refusal(given: str | None, expected: str | None) -> tuple[int, str]
     """Why a request to an operator route is refused (status, reason), or None if allowed."""
     if not expected:
         return 403, f"operator routes are closed: set {OPERATOR_KEY_ENV} to open them"
-    if not given or not hmac.compare_digest(given.encode(), expected.encode()):
+    if not is_operator_key(given or "", expected):
         return 401, "a valid X-Operator-Key header is required"
     return None
 

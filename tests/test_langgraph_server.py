@@ -49,6 +49,8 @@ EXPECTED_NODES = {
     "handoff",
     "await_confirmation",
 }
+OPERATOR_KEY = "test-operator-key"
+OPERATOR = {"X-Operator-Key": OPERATOR_KEY}
 # Variables that could make the server (or the graph) leave loopback or use another store.
 _SCRUBBED = (
     "LANGSMITH_API_KEY",
@@ -113,6 +115,7 @@ def _server_env(data_dir: Path) -> dict[str, str]:
         LANGCHAIN_TRACING_V2="false",
         LANGSMITH_TEST_TRACKING="false",
         KEEL_DATA_DIR=str(data_dir),
+        KEEL_OPERATOR_KEY=OPERATOR_KEY,
         PYTHONUNBUFFERED="1",
         NO_COLOR="1",
     )
@@ -297,7 +300,7 @@ def test_the_task_graph_runs_an_operator_task_through_its_confirmation(server: S
     """The `tasks` graph on its own: a description and a customer; the write waits for a yes."""
     from langgraph_sdk import get_sync_client
 
-    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S, headers=OPERATOR)
     task = {
         "intent": "",
         "text": "cancel order #W1610539, the customer no longer needs it",
@@ -387,7 +390,7 @@ def test_the_ask_graph_is_served_drawn_and_answers(server: Server) -> None:
     """The text-to-SQL graph (``ask``): Studio's drawing shows the PTAV loop; it answers."""
     from langgraph_sdk import get_sync_client
 
-    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    client = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S, headers=OPERATOR)
     drawing = client.assistants.get_graph("ask")
     names = {node["id"] for node in drawing["nodes"]}
     assert {"plan_action", "run_tool", "analyse_result", "validate_goal", "compose_answer"} <= names
@@ -398,3 +401,37 @@ def test_the_ask_graph_is_served_drawn_and_answers(server: Server) -> None:
     assert final["status"] == "answered", final
     assert final["answer"]["rows"] == [[600]]
     assert [h["action"] for h in final["history"]][-1] == "sql.execute"
+
+
+def test_only_operators_run_the_operators_graphs(server: Server) -> None:
+    """A client without the operator key runs the dialogue as configured, and nothing else."""
+    import httpx
+    from langgraph_sdk import get_sync_client
+
+    anyone = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    refused = [
+        ("ask", {"question": "how many orders are there?"}, {}),
+        ("tasks", {"task": {"intent": "", "text": "cancel #W1610539", "slots": {}}}, {}),
+        ("calibration", {"tool": "list_products", "args": {}}, {}),
+        (
+            GRAPH_ID,
+            {"messages": [{"role": "user", "content": "hi"}]},
+            {"context": {"database_url": "sqlite:////tmp/x.db"}},
+        ),
+    ]
+    for graph, given, extra in refused:
+        thread_id = anyone.threads.create()["thread_id"]
+        with pytest.raises(httpx.HTTPStatusError) as denied:
+            anyone.runs.wait(thread_id, graph, input=given, **extra)
+        assert denied.value.response.status_code == 403, graph
+    with pytest.raises(httpx.HTTPStatusError) as denied:
+        anyone.runs.wait(None, "ask", input={"question": "how many orders are there?"})
+    assert denied.value.response.status_code == 403
+    with pytest.raises(httpx.HTTPStatusError) as denied:
+        anyone.assistants.create("ask")
+    assert denied.value.response.status_code == 403
+    thread_id = anyone.threads.create()["thread_id"]
+    final = anyone.runs.wait(
+        thread_id, GRAPH_ID, input={"messages": [{"role": "user", "content": "hi"}]}
+    )
+    assert final["messages"][-1]["type"] == "ai"
