@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 from langgraph.runtime import Runtime
+from sqlalchemy import make_url
 
 from calibration.machine import CallDeps, run_call
 from nodes.common import audit_log, calibration_recorder, session_id
@@ -57,31 +59,49 @@ SUMMARY_CHARS = 300
 # ----------------------------------------------------------------------------- plumbing
 
 
-def target_url(state: AskState, context: Context) -> str:
-    """The database the question is about: the one named in the input, else the store.
-
-    The store is read through ``ask_database_url`` when one is configured (a role that may
-    only SELECT), else through its own URL on read-only sessions.
-    """
-    return state.get("database") or context.ask_database_url or context.database_url
+def same_database(first: str, second: str) -> bool:
+    """Whether two SQLAlchemy URLs name one database (credentials and spelling aside)."""
+    a, b = make_url(first), make_url(second)
+    if a.get_backend_name() != b.get_backend_name():
+        return False
+    if a.get_backend_name() == "sqlite":
+        return bool(a.database and b.database) and (
+            Path(str(a.database)).resolve() == Path(str(b.database)).resolve()
+        )
+    return (a.host, a.port, a.database) == (b.host, b.port, b.database)
 
 
 def is_store(state: AskState, context: Context) -> bool:
-    """Whether the question is about the store's own database."""
+    """Whether the question is about the store's own database (however its URL is written)."""
     given = state.get("database")
-    return not given or given in (context.database_url, context.ask_database_url)
+    stores = [u for u in (context.database_url, context.ask_database_url) if u]
+    return not given or any(same_database(given, u) for u in stores)
+
+
+def target_url(state: AskState, context: Context) -> str:
+    """The database the question is about: the one named in the input, else the store.
+
+    The store is always read through ``ask_database_url`` when one is configured (a role
+    that may only SELECT), else through its own URL on read-only sessions.
+    """
+    if is_store(state, context):
+        return context.ask_database_url or context.database_url
+    return str(state["database"])
 
 
 def ask_settings(state: AskState, context: Context) -> AskSettings:
-    """The loop's view of its database: the store hides Keel's own tables and has comments."""
-    store = is_store(state, context)
+    """The loop's view of its database: a Keel store hides Keel's own tables, has comments.
+
+    Whatever URL names it, a database holding the store's marker tables is a Keel store.
+    """
     view = store_view(context.domain)
     return AskSettings(
         max_tables=context.ask_max_tables,
         row_limit=context.ask_row_limit,
         timeout_seconds=context.ask_timeout_seconds,
-        hidden_tables=view.hidden_tables if store else (),
-        descriptions=store_descriptions() if store else (),
+        hidden_tables=view.hidden_tables,
+        descriptions=store_descriptions(),
+        store_markers=view.markers,
     )
 
 

@@ -349,3 +349,21 @@ def test_a_blank_or_huge_question_is_answered_at_once_without_a_tool(
     result = ask(Context(database_url=demo_db_url), question)
     assert result["status"] == "exited" and result["history"] == []
     assert "empty" in result["answer"]["reason"] or "longer than" in result["answer"]["reason"]
+
+
+def test_keels_own_tables_stay_hidden_however_the_store_is_named(
+    context: Context, model: RoutedChatModel, tmp_path: Any
+) -> None:
+    import shutil
+    from pathlib import Path
+
+    store = Path(context.database_url.removeprefix("sqlite:///"))
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(store, copy)
+    model.routes["WrittenSql"] = [written("SELECT COUNT(*) FROM audit_events")]
+    for database in (f"sqlite:///{store.parent}/./{store.name}", f"sqlite:///{copy}"):
+        result = ask(context, "how many audit events are there?", database=database)
+        assert result["status"] == "exited", result["answer"]
+        assert "sql.execute" not in actions(result)
+        kinds = {h["error_kind"] for h in result["history"] if not h["ok"]}
+        assert kinds == {"unknown_table"}, result["history"]

@@ -42,6 +42,8 @@ class AskSettings:
     timeout_seconds: float = 10.0
     hidden_tables: tuple[str, ...] = ()
     descriptions: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # the hidden tables and descriptions apply to a database holding all of these tables
+    store_markers: tuple[str, ...] = ()
 
     def description_map(self) -> dict[str, dict[str, str]]:
         """``{table: {column: description}}`` for databases that store no comments."""
@@ -54,6 +56,7 @@ class StoreView:
 
     hidden_tables: tuple[str, ...]
     glossary: str
+    markers: tuple[str, ...]  # tables every Keel store has: their presence names one
 
 
 @cache
@@ -64,6 +67,7 @@ def store_view(domain: str) -> StoreView:
     return StoreView(
         hidden_tables=tuple(str(t) for t in raw.get("hidden_tables") or ()),
         glossary=str(raw.get("glossary") or "").strip(),
+        markers=tuple(str(t) for t in raw.get("store_markers") or ()),
     )
 
 
@@ -94,6 +98,7 @@ def catalogue_of(url: str, settings: AskSettings) -> Catalogue:
         url,
         descriptions=settings.description_map(),
         hidden=settings.hidden_tables,
+        only_with=settings.store_markers,
         timeout_seconds=settings.timeout_seconds,
     )
     with _catalogue_lock:

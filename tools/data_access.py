@@ -219,6 +219,7 @@ def introspect(
     *,
     descriptions: Mapping[str, Mapping[str, str]] | None = None,
     hidden: Iterable[str] = (),
+    only_with: Iterable[str] = (),
     samples: bool = True,
     timeout_seconds: float = 10.0,
 ) -> Catalogue:
@@ -226,13 +227,18 @@ def introspect(
 
     ``descriptions`` (``{table: {column: text}}``, ``""`` for the table itself) fill the
     comments a database cannot store (SQLite); ``hidden`` names tables the loop never sees
-    (glob-like: a trailing ``*`` matches a prefix). Foreign keys the database does not
-    declare are inferred from names and comments (:func:`infer_foreign_keys`).
+    (glob-like: a trailing ``*`` matches a prefix). Both apply only to a database holding
+    every table named in ``only_with`` (a Keel store, however its URL is spelt). Foreign
+    keys the database does not declare are inferred from names and comments
+    (:func:`infer_foreign_keys`).
     """
     engine = readonly_engine(url, timeout_seconds)
     try:
         inspector = inspect(engine)
-        names = [n for n in inspector.get_table_names() if not _hidden(n, hidden)]
+        present = inspector.get_table_names()
+        if not set(only_with) <= set(present):
+            descriptions, hidden = None, ()
+        names = [n for n in present if not _hidden(n, hidden)]
         tables: dict[str, TableInfo] = {}
         for name in names:
             tables[name] = _table(engine, inspector, name, descriptions or {}, samples)
