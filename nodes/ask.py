@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +30,9 @@ from querying.prompts import (
     plan_variables,
     refine_variables,
     render,
-    select_variables,
 )
 from querying.repair import (
+    TRANSIENT,
     UNREPAIRABLE,
     StepRecord,
     diagnose,
@@ -51,6 +52,7 @@ from tools.ask_tools import (
 from tools.data_access import dialect_of
 from tools.faults import with_faults
 from tools.registry import ToolContext, ToolRegistry
+from understanding.extractors import detect_language
 
 SQL_STEPS = ("sql.generate", "sql.validate", "sql.refine", "sql.execute")
 SUMMARY_CHARS = 300
@@ -105,20 +107,27 @@ def ask_settings(state: AskState, context: Context) -> AskSettings:
     )
 
 
+OFFLINE_WRITER = OfflineWriter()
+
+
 def sql_writer(context: Context) -> SqlWriter:
-    """The model writer when an endpoint is configured, else the offline writer."""
-    return model_writer(context) if context.llm_enabled else OfflineWriter()
+    """The model writer when an endpoint is configured (cached per endpoint), else offline."""
+    return model_writer(context) if context.llm_enabled else OFFLINE_WRITER
 
 
-_registries: dict[tuple[Any, ...], ToolRegistry] = {}
+@lru_cache(maxsize=16)
+def _registry(writer: Any, settings: AskSettings) -> ToolRegistry:
+    return build_ask_registry(writer, settings)
 
 
 def ask_registry(context: Context, settings: AskSettings) -> ToolRegistry:
-    """The loop's six tools for these settings (cached), with the drill faults applied."""
-    key = (context.llm_base_url, context.llm_model, context.database_url, settings)
-    if key not in _registries:
-        _registries[key] = build_ask_registry(sql_writer(context), settings)
-    return with_faults(_registries[key], context.tool_faults)
+    """The loop's six tools over the run's writer and settings, with drill faults applied.
+
+    Keyed by the writer object itself: a model client made anew (another endpoint, the
+    caches cleared) gets a registry of its own.
+    """
+    writer: Any = sql_writer(context)  # writers are hashed by identity
+    return with_faults(_registry(writer, settings), context.tool_faults)
 
 
 def ask_deps(state: AskState, context: Context) -> CallDeps:
@@ -205,7 +214,7 @@ def plan_action(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]:
         "planner": planner,
         "iteration": int(state.get("iteration") or 0) + 1,
         "plan_chars": plan_chars,
-        "started": time.perf_counter(),
+        "started": time.time(),
         "status": "running",
     }
 
@@ -213,15 +222,18 @@ def plan_action(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]:
 # --------------------------------------------------------------------------------- tool
 
 
-def step_call(action: str, pool: ResourcePool, max_tables: int) -> tuple[dict[str, Any], int]:
-    """The arguments of ``action`` from the pool's extract, and the size of its prompt."""
+def step_call(action: str, pool: ResourcePool) -> tuple[dict[str, Any], int]:
+    """The arguments of ``action`` from the pool's extract, and the size of its prompt.
+
+    The generation and refinement prompts a model reads are rendered from the same extract
+    the arguments carry, so the size measured here is the size sent. The table-selection
+    prompt is measured by the tool, which holds the candidate tables.
+    """
     question = str(pool.get("question", ""))
     business = str(pool.get("template_context", ""))
     dialect = str(pool.get("dialect", ""))
     if action == "schema.list_tables":
-        tables = pool.get("tables") or []
-        size = len(render("select_tables", select_variables(question, business, tables, 5)))
-        return {"question": question, "context": business}, size if tables else 0
+        return {"question": question, "context": business}, 0
     if action == "schema.get_columns":
         return {"tables": pool.get("selected_tables") or []}, 0
     if action == "sql.generate":
@@ -233,12 +245,19 @@ def step_call(action: str, pool: ResourcePool, max_tables: int) -> tuple[dict[st
             "tables": list(extract["column_details"]),
             "attempt": int(pool.get("generate_attempts", 0)),
             "tried": extract["tried"],
+            "column_details": extract["column_details"],
         }
         return args, size
     if action == "sql.refine":
         extract = pool.extract_for_step("sql_refinement")
         size = len(render("refine", refine_variables(extract, dialect)))
-        return {"sql": extract["sql"], "error": extract["error"], "question": question}, size
+        args = {
+            "sql": extract["sql"],
+            "error": extract["error"],
+            "question": question,
+            "column_details": extract["column_details"],
+        }
+        return args, size
     if action == "sql.validate":
         return {"sql": pool.extract_for_step("sql_validation")["sql"]}, 0
     return {"sql": pool.extract_for_step("sql_execution")["sql"]}, 0
@@ -248,10 +267,12 @@ def run_tool(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Tool: run exactly the planned tool, through the calibration machine."""
     context = runtime.context
     action = str(state.get("action"))
-    args, step_chars = step_call(action, _pool(state), context.ask_max_tables)
+    args, step_chars = step_call(action, _pool(state))
     # no conditions: a statement's result is judged by the loop, not by its arguments
-    final = run_call(ask_deps(state, context), action, args, conditions={})
-    return {"outcome": dict(final["outcome"]), "step_chars": step_chars}
+    outcome = run_call(ask_deps(state, context), action, args, conditions={})["outcome"]
+    if outcome["ok"] and action == "schema.list_tables":
+        step_chars = int(outcome["data"].get("prompt_chars") or 0)
+    return {"outcome": outcome, "step_chars": step_chars}
 
 
 # ------------------------------------------------------------------------------- active
@@ -288,6 +309,10 @@ def _learn_sql(pool: ResourcePool, data: dict[str, Any], action: str) -> dict[st
         updates["links"] = data.get("links") or []
         if data.get("time_column"):
             updates["recommended_time_column"] = data["time_column"]
+            updates["time_range"] = {
+                "phrase": str(data.get("time_phrase") or ""),
+                "column": str(data["time_column"]),
+            }
     return updates
 
 
@@ -380,7 +405,7 @@ def analyse_result(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]
         prompt_chars=plan_chars,
         step_chars=int(state.get("step_chars") or 0),
         baseline_chars=accumulated_chars(plan_chars, _schema_chars(pool), earlier),
-        ms=round((time.perf_counter() - float(state.get("started") or 0.0)) * 1000, 2),
+        ms=round((time.time() - float(state.get("started") or time.time())) * 1000, 2),
     )
     return {"pool": pool.to_dict(), "history": [record]}
 
@@ -414,7 +439,7 @@ def goal_verdict(
                 f"no other reading of the question is left ({last['summary']})",
                 (repairs),
             )
-        if last["action"] in SQL_STEPS:
+        if last["action"] in SQL_STEPS and last["error_kind"] not in TRANSIENT:
             if repairs >= context.max_sql_repairs:
                 return (
                     "exited",
@@ -457,10 +482,6 @@ def validate_goal(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]:
 # ------------------------------------------------------------------------------- answer
 
 
-def _language(text: str) -> str:
-    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
-
-
 def describe_rows(columns: list[str], rows: list[list[Any]], truncated: bool, language: str) -> str:
     """A short sentence made from the rows only (no word of it comes from elsewhere)."""
     zh = language == "zh"
@@ -500,7 +521,7 @@ def compose_answer(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]
             rows=rows,
             truncated=bool(result.get("truncated")),
             sentence=describe_rows(
-                columns, rows, bool(result.get("truncated")), _language(question)
+                columns, rows, bool(result.get("truncated")), detect_language(question)
             ),
         )
     elif status == "refused":

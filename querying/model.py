@@ -124,12 +124,17 @@ class ModelWriter:
         tables: Sequence[str],
         attempt: int,
         tried: Sequence[dict[str, str]],
+        column_details: dict[str, dict[str, Any]],
     ) -> Written:
-        """The model's statement or refusal; the offline reading when the model fails."""
+        """The model's statement or refusal; the offline reading when the model fails.
+
+        The prompt shows the pool's extract for the step (``column_details``: every
+        column of the chosen tables), exactly what the loop measured.
+        """
         extract = {
             "question": question,
             "template_context": context,
-            "column_details": catalogue.column_details(tables),
+            "column_details": column_details or catalogue.column_details(tables),
             "tried": list(tried),
         }
         written = self._generate.ask(
@@ -140,26 +145,29 @@ class ModelWriter:
         if written is not None and strip_wrapping(written.sql):
             return Written(sql=strip_wrapping(written.sql), reason=written.reason, source="model")
         return self.offline.generate(
-            question, catalogue, context=context, tables=tables, attempt=attempt, tried=tried
+            question,
+            catalogue,
+            context=context,
+            tables=tables,
+            attempt=attempt,
+            tried=tried,
+            column_details=column_details,
         )
 
-    def refine(self, sql: str, error: str, catalogue: Catalogue, question: str) -> Written:
+    def refine(
+        self,
+        sql: str,
+        error: str,
+        catalogue: Catalogue,
+        question: str,
+        column_details: dict[str, dict[str, Any]],
+    ) -> Written:
         """The model's repair of the syntax; the offline repair when the model fails."""
-        extract = {
-            "sql": sql,
-            "error": error,
-            "column_details": catalogue.column_details(_tables_of(sql, catalogue)),
-        }
+        extract = {"sql": sql, "error": error, "column_details": column_details}
         refined = self._refine.ask("ask_refine", refine_variables(extract, catalogue.dialect))
         if refined is not None and strip_wrapping(refined.sql):
             return Written(sql=strip_wrapping(refined.sql), reason=refined.reason, source="model")
-        return self.offline.refine(sql, error, catalogue, question)
-
-
-def _tables_of(sql: str, catalogue: Catalogue) -> list[str]:
-    """Catalogue tables whose names occur in ``sql`` (for the refinement prompt)."""
-    lowered = sql.lower()
-    return [name for name in catalogue.names() if name.lower() in lowered]
+        return self.offline.refine(sql, error, catalogue, question, column_details)
 
 
 _planners: dict[tuple[Any, ...], ModelPlanner] = {}

@@ -57,15 +57,12 @@ NAME_ERRORS = frozenset({"unknown_column", "unknown_table", "ambiguous_column"})
 UNREPAIRABLE = frozenset({"permission"})
 TRANSIENT = frozenset({"connection", "timeout"})  # the same step again (bounded by the exits)
 
-# Words of database messages, by what they mean (checked in this order).
-_MESSAGE_KINDS: tuple[tuple[ErrorKind, tuple[str, ...]], ...] = (
-    ("permission", ("permission denied", "read-only", "readonly", "not authorized", "privilege")),
-    (
-        "connection",
-        ("connection", "could not connect", "unable to open", "server closed", "no route"),
-    ),
-    ("timeout", ("timeout", "canceling statement", "interrupted", "timed out")),
+# Words of a statement's own errors, by what they mean (checked in this order: a name is
+# named first, so "no such column: connection_type" is an unknown column).
+_STATEMENT_KINDS: tuple[tuple[ErrorKind, tuple[str, ...]], ...] = (
     ("ambiguous_column", ("ambiguous",)),
+    ("unknown_table", ("no such table", "unknown table", "undefined table")),
+    ("unknown_column", ("no such column", "unknown column", "could not be resolved")),
     (
         "time_column",
         (
@@ -76,12 +73,14 @@ _MESSAGE_KINDS: tuple[tuple[ErrorKind, tuple[str, ...]], ...] = (
             "time column",
         ),
     ),
-    ("unknown_table", ("no such table", "unknown table", "relation", "undefined table")),
-    (
-        "unknown_column",
-        ("no such column", "unknown column", "column", "could not be resolved", "undefined"),
-    ),
     ("syntax", ("syntax", "parse", "unexpected", "expected", "unterminated", "required keyword")),
+)
+# Words of failures that are no fault of the statement, read only when the failure's type
+# is not known (a tool's classified failure type settles them otherwise).
+_OTHER_KINDS: tuple[tuple[ErrorKind, tuple[str, ...]], ...] = (
+    ("permission", ("permission denied", "read-only", "readonly", "not authorized")),
+    ("timeout", ("timeout", "canceling statement", "interrupted", "timed out")),
+    ("connection", ("could not connect", "connection refused", "unable to open", "server closed")),
 )
 # The validator's problem kinds, as error kinds.
 _PROBLEM_KINDS: dict[str, ErrorKind] = {
@@ -103,8 +102,9 @@ def diagnose(message: str, problem_kinds: Sequence[str] = (), failure_type: str 
     """What went wrong: the validator's problems, else the failure type, else the message.
 
     ``failure_type`` is the calibration taxonomy's type of a tool failure
-    (``PERMISSION_ERROR``, ``SERVICE_UNAVAILABLE`` …), which settles permission and
-    connection failures whatever their message says.
+    (``PERMISSION_ERROR``, ``SERVICE_UNAVAILABLE`` …), which settles permission, connection
+    and timeout failures; a statement's own error (``VALIDATION_ERROR``) is read from its
+    message, and is never taken for one of those whatever words it holds.
     """
     for kind in problem_kinds:
         if kind in _PROBLEM_KINDS:
@@ -115,9 +115,10 @@ def diagnose(message: str, problem_kinds: Sequence[str] = (), failure_type: str 
     if failure_type == "SERVICE_UNAVAILABLE":
         timed_out = any(word in lowered for word in ("timeout", "timed out", "interrupted"))
         return "timeout" if timed_out else "connection"
-    if "does not exist" in lowered and "column" in lowered:
-        return "unknown_column"
-    for kind, words in _MESSAGE_KINDS:
+    if "does not exist" in lowered:  # PostgreSQL: column "x" / relation "x" does not exist
+        return "unknown_column" if "column" in lowered else "unknown_table"
+    known = failure_type not in ("", "UNKNOWN")
+    for kind, words in (*_STATEMENT_KINDS, *(() if known else _OTHER_KINDS)):
         if any(word in lowered for word in words):
             return kind
     return "other"

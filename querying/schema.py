@@ -1,6 +1,6 @@
 """The catalogue of a database as the text-to-SQL loop sees it: tables, typed columns, comments.
 
-Built once per database by introspection (:mod:`tools.catalogue`), then only read. It is
+Built once per database by introspection (:mod:`tools.data_access`), then only read. It is
 the *complete* schema the seed insists on: every column of every table with its type and
 comment, never cut to the first N (a table with more than ``MAX_COLUMNS_SHOWN`` columns is
 the one exception the seed allows, and the rendering says how many were left out). Foreign

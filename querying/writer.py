@@ -12,13 +12,15 @@ fails. Whatever either returns is checked by :mod:`querying.guard` before it can
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import sqlglot
 from pydantic import BaseModel, Field
 from sqlglot.errors import ParseError, TokenError
 
+from querying.offline import generate_sql
 from querying.schema import Catalogue
+from querying.selection import select_tables
 
 # Dialects a statement may have been written in, tried in this order by the offline refiner.
 REFINE_DIALECTS = ("postgres", "mysql", "sqlite", "tsql", "bigquery", "duckdb", "oracle")
@@ -41,6 +43,7 @@ class Written(BaseModel):
     unlinked: list[str] = Field(default_factory=list)
     links: list[dict[str, object]] = Field(default_factory=list)
     time_column: str | None = None
+    time_phrase: str | None = None
     source: str = "offline"
 
 
@@ -61,10 +64,21 @@ class SqlWriter(Protocol):
         tables: Sequence[str],
         attempt: int,
         tried: Sequence[dict[str, str]],
+        column_details: dict[str, dict[str, Any]],
     ) -> Written:
-        """One SELECT for the question (the ``attempt``-th reading), or a refusal."""
+        """One SELECT for the question (the ``attempt``-th reading), or a refusal.
 
-    def refine(self, sql: str, error: str, catalogue: Catalogue, question: str) -> Written:
+        ``column_details`` are the pool's extract for the step: what a prompt shows.
+        """
+
+    def refine(
+        self,
+        sql: str,
+        error: str,
+        catalogue: Catalogue,
+        question: str,
+        column_details: dict[str, dict[str, Any]],
+    ) -> Written:
         """The statement with its syntax repaired (the same question, the same meaning)."""
 
 
@@ -75,8 +89,6 @@ class OfflineWriter:
         self, question: str, catalogue: Catalogue, context: str, max_tables: int
     ) -> TableChoice:
         """Tables by similarity of the question to their names, columns and comments."""
-        from querying.selection import select_tables
-
         chosen = select_tables(question, catalogue, context=context, max_tables=max_tables)
         return TableChoice(tables=chosen, reason="similar names, columns and comments")
 
@@ -89,10 +101,9 @@ class OfflineWriter:
         tables: Sequence[str],
         attempt: int,
         tried: Sequence[dict[str, str]],
+        column_details: dict[str, dict[str, Any]],
     ) -> Written:
         """The linked reading of the question as SQL (the ``attempt``-th best one)."""
-        from querying.offline import generate_sql
-
         generated = generate_sql(
             question,
             catalogue,
@@ -101,17 +112,25 @@ class OfflineWriter:
             attempt=attempt,
             avoid=[t["sql"] for t in tried if t.get("sql")],
         )
-        times = [link.target for link in generated.links if link.kind == "time"]
+        times = [link for link in generated.links if link.kind == "time"]
         return Written(
             sql=generated.sql,
             refused=generated.refused,
             reason=generated.reason,
             unlinked=list(generated.unlinked),
             links=[link.model_dump() for link in generated.links],
-            time_column=times[0] if times else None,
+            time_column=times[0].target if times else None,
+            time_phrase=times[0].phrase if times else None,
         )
 
-    def refine(self, sql: str, error: str, catalogue: Catalogue, question: str) -> Written:
+    def refine(
+        self,
+        sql: str,
+        error: str,
+        catalogue: Catalogue,
+        question: str,
+        column_details: dict[str, dict[str, Any]],
+    ) -> Written:
         """Repair syntax by reading the statement as another dialect writes it."""
         return refine_syntax(sql, catalogue.dialect)
 

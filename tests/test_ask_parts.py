@@ -186,6 +186,10 @@ def test_diagnosis_from_problems_failure_types_and_database_messages() -> None:
     assert diagnose("injected fault: access denied", (), "PERMISSION_ERROR") == "permission"
     assert diagnose("connection refused", (), "SERVICE_UNAVAILABLE") == "connection"
     assert diagnose("timeout: canceling statement", (), "SERVICE_UNAVAILABLE") == "timeout"
+    # a statement's own error is never a connection failure, whatever its words
+    assert diagnose("no such column: connection_type", (), "VALIDATION_ERROR") == "unknown_column"
+    assert diagnose("malformed JSON", (), "VALIDATION_ERROR") == "other"
+    assert diagnose("column timeout_at does not exist", (), "VALIDATION_ERROR") == "unknown_column"
 
 
 def test_the_seeds_repair_strategies() -> None:

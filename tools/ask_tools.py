@@ -25,6 +25,7 @@ import yaml
 from pydantic import Field
 
 from querying.guard import check_sql
+from querying.prompts import render, select_variables
 from querying.schema import Catalogue
 from querying.writer import SqlWriter
 from tools.data_access import introspect, run_select
@@ -135,6 +136,11 @@ class GenerateArgs(Contract):
     tried: list[dict[str, str]] = Field(
         default_factory=list, description="Statements that failed before, with their errors."
     )
+    column_details: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="The column details the loop's resource pool gives the step (what a "
+        "prompt shows); by default every column of the chosen tables.",
+    )
 
 
 class SqlArgs(Contract):
@@ -149,6 +155,9 @@ class RefineArgs(Contract):
     sql: Annotated[str, Field(min_length=1, description="The statement to repair.")]
     error: str = Field(default="", description="Why it failed.")
     question: str = Field(default="", description="The operator's question.")
+    column_details: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="The column details the prompt shows."
+    )
 
 
 def build_ask_registry(writer: SqlWriter, settings: AskSettings) -> ToolRegistry:
@@ -164,11 +173,16 @@ def build_ask_registry(writer: SqlWriter, settings: AskSettings) -> ToolRegistry
         choice = writer.select_tables(
             args["question"], found, args.get("context", ""), settings.max_tables
         )
+        candidates = [
+            {"name": t.name, "comment": t.comment, "columns": len(t.columns)}
+            for t in found.tables.values()
+        ]
+        variables = select_variables(
+            args["question"], args.get("context", ""), candidates, settings.max_tables
+        )
         return {
-            "tables": [
-                {"name": t.name, "comment": t.comment, "columns": len(t.columns)}
-                for t in found.tables.values()
-            ],
+            "tables": candidates,
+            "prompt_chars": len(render("select_tables", variables)),
             "selected": choice.tables,
             "reason": choice.reason,
             "source": choice.source,
@@ -205,6 +219,7 @@ def build_ask_registry(writer: SqlWriter, settings: AskSettings) -> ToolRegistry
             tables=args.get("tables") or [],
             attempt=int(args.get("attempt", 0)),
             tried=args.get("tried") or [],
+            column_details=args.get("column_details") or {},
         )
         return {**written.model_dump(), "count": 0 if written.sql is None else 1}
 
@@ -221,7 +236,11 @@ def build_ask_registry(writer: SqlWriter, settings: AskSettings) -> ToolRegistry
 
     def refine(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
         written = writer.refine(
-            args["sql"], args.get("error", ""), catalogue(ctx), args.get("question", "")
+            args["sql"],
+            args.get("error", ""),
+            catalogue(ctx),
+            args.get("question", ""),
+            args.get("column_details") or {},
         )
         return {**written.model_dump(), "count": 0 if written.sql is None else 1}
 
