@@ -133,9 +133,11 @@ def ask_registry(context: Context, settings: AskSettings) -> ToolRegistry:
 def ask_deps(state: AskState, context: Context) -> CallDeps:
     """Calibration around the loop's tools: retries, classification, audit, statistics.
 
-    The loop repairs SQL itself (seed 004 §3): calibration retries transient failures and
-    records every call, but proposes no corrected arguments, and no result is served from
-    the duplicate-call cache (results depend on the database the run names).
+    The loop repairs and retries by itself (seed 004 §3: the agent diagnoses, the exits
+    bound it), so calibration classifies, audits and records every call but neither retries
+    nor corrects it (``max_corrections=0``): its verifier reads the store's own tables and
+    has nothing to say about another database. No result is served from the duplicate-call
+    cache (results depend on the database the run names).
     """
     settings = ask_settings(state, context)
     return CallDeps(
@@ -148,8 +150,7 @@ def ask_deps(state: AskState, context: Context) -> CallDeps:
         ),
         audit=audit_log(context.database_url),
         recorder=calibration_recorder(context.database_url),
-        max_corrections=context.max_tool_retries,
-        backoff_seconds=tuple(context.retry_backoff_seconds),
+        max_corrections=0,
     )
 
 

@@ -367,3 +367,20 @@ def test_keels_own_tables_stay_hidden_however_the_store_is_named(
         assert "sql.execute" not in actions(result)
         kinds = {h["error_kind"] for h in result["history"] if not h["ok"]}
         assert kinds == {"unknown_table"}, result["history"]
+
+
+def test_a_failing_statement_on_another_database_leaves_it_untouched(
+    context: Context, model: RoutedChatModel, tmp_path: Any
+) -> None:
+    path = tmp_path / "theirs.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        connection.execute("INSERT INTO notes VALUES (1, 'not json')")
+    model.routes["ChosenTables"] = [tables("notes")]
+    model.routes["WrittenSql"] = [written("SELECT json_extract(body, '$.a') FROM notes")]
+    result = ask(context, "what is in the notes?", database=f"sqlite:///{path}")
+    assert result["status"] == "exited"
+    assert any(h["action"] == "sql.execute" and not h["ok"] for h in result["history"])
+    with sqlite3.connect(path) as connection:
+        names = [row[0] for row in connection.execute("SELECT name FROM sqlite_master")]
+    assert names == ["notes"]  # nothing of Keel's was made in someone else's database
