@@ -116,6 +116,33 @@ def conversations(pending: Customer, delivered: Customer, other: Customer) -> li
     ]
 
 
+# An operator's questions to the store's data (the text-to-SQL loop, offline), and one the
+# data cannot answer.
+OPERATOR_QUESTIONS = (
+    "How many orders were cancelled in the last 7 days, by reason?",
+    "Which 5 products have the most variants?",
+    "上周取消了多少订单？",
+    "What is the average age of our customers?",
+)
+
+
+def _ask_the_data(context: Context, verbose: bool, emit: Callable[[str], None]) -> list[str]:
+    """Ask the operator questions; returns the status of each answer."""
+    from keel.ask import ask, format_answer, progress_line
+
+    statuses: list[str] = []
+    for question in OPERATOR_QUESTIONS:
+        emit(f"\n  operator> {question}")
+        result = ask(
+            question,
+            context=context,
+            on_step=(lambda record: emit(f"    {progress_line(record)}")) if verbose else None,
+        )
+        statuses.append(result["status"])
+        emit("    " + format_answer(result["answer"]).replace("\n", "\n    "))
+    return statuses
+
+
 def _print_turn(said: str, turn: TurnResult, agent: bool, emit: Callable[[str], None]) -> None:
     who = "agent" if agent else "user "
     emit(f"  {who}> {said}")
@@ -154,6 +181,13 @@ def run_demo(verbose: bool = True, emit: Callable[[str], None] = print) -> int:
     emit(
         f"\n{turns} turns. Order {pending.order_id}: {statuses[0]}; order {delivered.order_id}: "
         f"{statuses[1]}; handoff tickets still waiting: {tickets}."
+    )
+    emit("\n=== Asking the data (an operator; keel ask, keel report, the `ask` graph)")
+    statuses = _ask_the_data(context, verbose, emit)
+    emit(
+        f"\n{len(statuses)} questions to the data: {statuses.count('answered')} answered, "
+        f"{statuses.count('refused')} refused as beyond the data, "
+        f"{statuses.count('exited')} stopped."
     )
     emit("\nTool calibration (keel calibration, or /calibration on the server):")
     emit(dashboard_text(CalibrationRecorder(url).dashboard()))

@@ -18,3 +18,6 @@ def test_the_demo_runs_every_branch_and_shows_the_calibration_dashboard() -> Non
     assert calls is not None and int(calls.group(1)) > 0 and float(calls.group(2)) > 0
     assert "get_order_details" in text.split("Tool calibration")[1]
     assert "handoff" in text and "await_confirmation" in text  # the state path of each turn
+    asked = re.search(r"\n4 questions to the data: (\d) answered, (\d) refused", text)
+    assert asked is not None and int(asked.group(1)) >= 2, text.split("Asking the data")[1]
+    assert "sql.execute" in text and "The data cannot answer this" in text

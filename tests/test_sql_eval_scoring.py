@@ -319,18 +319,18 @@ def test_urls_and_markers() -> None:
         sql_eval.database_name("x; DROP DATABASE postgres")
 
 
-def test_no_answerer_yet_is_a_skip(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_without_postgresql_the_bench_is_a_skip_naming_the_service(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     (tmp_path / "questions_gen_postgres.csv").write_text(
         "question,query,db_name,query_category,instructions\nq,SELECT 1,tiny,group_by,\n"
     )
     (tmp_path / "idk.csv").write_text("question,instructions,query,db_name,query_category\n")
-    try:
-        import querying.answer  # noqa: F401
-    except ImportError:
-        assert sql_eval.main(["--data-dir", str(tmp_path)]) == 0
-        assert json.loads(capsys.readouterr().out) == {"skipped": "no answerer yet"}
-    else:
-        pytest.skip("querying.answer exists now")
+    closed = "postgresql://postgres@127.0.0.1:1/postgres"  # nothing listens on port 1
+    code = sql_eval.main(["--data-dir", str(tmp_path), "--admin-url", closed])
+    assert code == 0
+    skipped = json.loads(capsys.readouterr().out)["skipped"]
+    assert skipped.startswith(f"no PostgreSQL at {closed}")
 
 
 # --- restoring into PostgreSQL ------------------------------------------------------------------
