@@ -1,13 +1,14 @@
-"""The text-to-SQL loop on the blind set of operators' questions about the demo store.
+"""The text-to-SQL loop on the blind sets of operators' questions about the demo store.
 
-``evaluations/ask_store/questions.yaml`` was written by a helper session that saw the
+``evaluations/ask_store/questions.yaml`` (and ``ask_store2``, ``--questions``) was written by a helper session that saw the
 store's schema description and a copy of its database, never Keel's code: answerable
 questions in English and Chinese with the gold SQL a careful analyst would write, and
 questions the data cannot answer. Each run loads a fresh demo store (its dates relative to
 now, so gold results are computed at scoring time), asks every question, runs the answer's
 SQL and the gold on the same database and compares them as sql-eval does
 (:mod:`keel.bench.sql_scoring`: extra columns tolerated, row order only when the question
-asks for one); an unanswerable question is right when refused.
+asks for one; numbers compared at cent precision, as the sets' authors round money and
+averages to 2 decimals); an unanswerable question is right when refused.
 
 Output: one JSON line (accuracy overall, strict, by category and language; refusal of the
 unanswerable; false refusals; repairs and seconds per question); ``--json PATH`` writes
@@ -46,11 +47,17 @@ def load(path: Path) -> list[dict[str, Any]]:
     return list(yaml.safe_load(path.read_text(encoding="utf-8")))
 
 
+def _cents(value: object) -> object:
+    """Money and averages at cent precision: the sets' authors round them to 2 decimals."""
+    return round(value, 2) if isinstance(value, float) else value
+
+
 def _run(path: Path, sql: str) -> Table:
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
         cursor = connection.execute(sql)
         columns = [d[0] for d in cursor.description or ()]
-        return table_from_result(columns, cursor.fetchall())
+        rows = [tuple(_cents(v) for v in row) for row in cursor.fetchall()]
+        return table_from_result(columns, rows)
 
 
 def judge(path: Path, item: dict[str, Any], answer: dict[str, Any], status: str) -> dict[str, Any]:
