@@ -1,8 +1,8 @@
 """The text-to-SQL loop on the blind sets of operators' questions about the demo store.
 
-``evaluations/ask_store/questions.yaml`` (and ``ask_store2``, ``--questions``) was written by a helper session that saw the
-store's schema description and a copy of its database, never Keel's code: answerable
-questions in English and Chinese with the gold SQL a careful analyst would write, and
+``evaluations/ask_store/questions.yaml`` and ``evaluations/ask_store2`` (``--questions``)
+were each written by a helper session that saw the store's schema description and a copy
+of its database, never Keel's code (the second never saw the first): answerable questions in English and Chinese with the gold SQL a careful analyst would write, and
 questions the data cannot answer. Each run loads a fresh demo store (its dates relative to
 now, so gold results are computed at scoring time), asks every question, runs the answer's
 SQL and the gold on the same database and compares them as sql-eval does
