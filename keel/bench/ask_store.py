@@ -2,8 +2,9 @@
 
 ``evaluations/ask_store/questions.yaml`` and ``evaluations/ask_store2`` (``--questions``)
 were each written by a helper session that saw the store's schema description and a copy
-of its database, never Keel's code (the second never saw the first): answerable questions in English and Chinese with the gold SQL a careful analyst would write, and
-questions the data cannot answer. Each run loads a fresh demo store (its dates relative to
+of its database, never Keel's code (the second never saw the first): answerable questions
+in English and Chinese with the gold SQL a careful analyst would write, and questions the
+data cannot answer. Each run loads a fresh demo store (its dates relative to
 now, so gold results are computed at scoring time), asks every question, runs the answer's
 SQL and the gold on the same database and compares them as sql-eval does
 (:mod:`keel.bench.sql_scoring`: extra columns tolerated, row order only when the question
