@@ -384,3 +384,40 @@ def test_a_failing_statement_on_another_database_leaves_it_untouched(
     with sqlite3.connect(path) as connection:
         names = [row[0] for row in connection.execute("SELECT name FROM sqlite_master")]
     assert names == ["notes"]  # nothing of Keel's was made in someone else's database
+
+
+def test_injection_in_table_contents_never_becomes_a_statement(tmp_path: Any) -> None:
+    """Values the generator samples and quotes back may hold SQL: they stay literals."""
+    import sqlglot
+    from sqlglot import exp
+
+    path = tmp_path / "shop.db"
+    evil = "Bobby'); DROP TABLE orders; --"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(
+            """
+            CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
+            CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER, total REAL);
+            INSERT INTO orders VALUES (1, 1, 10.0), (2, 2, 20.0);
+            """
+        )
+        connection.execute(
+            "INSERT INTO customers VALUES (1, ?, 'Austin'), (2, 'Ann', ?)",
+            (evil, "x' UNION SELECT sql FROM sqlite_master --"),
+        )
+    context = Context(database_url=f"sqlite:///{tmp_path / 'keel.db'}")
+    questions = [
+        f"how many orders did {evil} place?",
+        "list the customers in x' UNION SELECT sql FROM sqlite_master --",
+        "what is the total of the orders of each customer?",
+    ]
+    for question in questions:
+        result = ask(context, question, database=f"sqlite:///{path}")
+        sql = result["answer"].get("sql")
+        if result["status"] == "answered":
+            (statement,) = sqlglot.parse(sql, read="sqlite")
+            assert isinstance(statement, exp.Select), sql
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM orders").fetchone() == (2,)
+        names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert names == {"customers", "orders"}
