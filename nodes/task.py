@@ -239,17 +239,22 @@ def records(state: TaskState) -> list[StepRecord]:
     return [StepRecord.model_validate(r) for r in state.get("history") or []]
 
 
-def _refused_step(
-    state: TaskState, plan: Plan, step_id: str, tool: str, args: dict[str, Any], how: Any
+def _step_not_run(
+    state: TaskState,
+    plan: Plan,
+    call: tuple[str, str, dict[str, Any], Any],
+    error: str | None,
+    message: str,
 ) -> dict[str, Any]:
-    """A step calling an operator's tool in a customer's task: refused, never run."""
+    """A step that is not run (``call``: step id, tool, arguments, how), recorded as failed."""
+    step_id, tool, args, how = call
     record = StepRecord(
         step=step_id,
         tool=tool,
         args=args,
         ok=False,
-        error="PERMISSION_ERROR",
-        message=f"{tool} is an operator's tool: a customer's task may not call it",
+        error=error,
+        message=message,
         attempts=0,
         round=state.get("rounds", 1),
         plan_version=plan.version,
@@ -306,28 +311,14 @@ def execute_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     before = next(
         (r for r in history if not r.ok and r.signature()[:2] == (tool, canonical(args))), None
     )
+    call = (step_id, tool, args, how)
     if before is not None:  # a call that failed is never made again as it was
-        record = StepRecord(
-            step=step_id,
-            tool=tool,
-            args=args,
-            ok=False,
-            error=before.error,
-            message="not run again: the same call failed before",
-            attempts=0,
-            round=state.get("rounds", 1),
-            plan_version=plan.version,
-            how=how,
-        )
-        return {
-            "history": [record.model_dump(mode="json")],
-            "retry": None,
-            "ran": "failed",
-            "trail": ["execute_step"],
-        }
+        message = "not run again: the same call failed before"
+        return _step_not_run(state, plan, call, before.error, message)
     every = tool_cards(context.domain, operator=True)
     if tool in every and tool not in tool_cards(context.domain, is_operator(brief)):
-        return _refused_step(state, plan, step_id, tool, args, how)
+        message = f"{tool} is an operator's tool: a customer's task may not call it"
+        return _step_not_run(state, plan, call, "PERMISSION_ERROR", message)
     spec = every.get(tool)
     write = spec is not None and spec.access == "write"
     listing = list(state.get("listing") or [])

@@ -17,7 +17,6 @@ decides anything else of the answer, whose every value comes from the rows.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,7 +36,7 @@ from querying.repair import ACTIONS, Action, admissible
 from querying.schema import Catalogue
 from querying.writer import OfflineWriter, TableChoice, Written, strip_wrapping
 from state.context import Context
-from understanding.model import chat_client, endpoint_parts
+from understanding.model import cached, chat_client, endpoint_key, endpoint_parts
 
 
 class PlannedAction(BaseModel):
@@ -172,35 +171,27 @@ class ModelWriter:
 
 _planners: dict[tuple[Any, ...], ModelPlanner] = {}
 _writers: dict[tuple[Any, ...], ModelWriter] = {}
-_lock = threading.Lock()
-
-
-def _key(context: Context) -> tuple[Any, ...]:
-    return (context.llm_base_url, context.llm_model, context.database_url)
 
 
 def model_planner(context: Context) -> ModelPlanner:
     """The (cached) model planner of the loop for the configured endpoint."""
-    with _lock:
-        key = _key(context)
-        if key not in _planners:
-            _planners[key] = ModelPlanner(chat_client(context), **endpoint_parts(context))
-        return _planners[key]
+    return cached(
+        _planners,
+        endpoint_key(context),
+        lambda: ModelPlanner(chat_client(context), **endpoint_parts(context)),
+    )
 
 
 def model_writer(context: Context) -> ModelWriter:
     """The (cached) model writer of the loop for the configured endpoint."""
-    with _lock:
-        key = _key(context)
-        if key not in _writers:
-            _writers[key] = ModelWriter(
-                chat_client(context), OfflineWriter(), **endpoint_parts(context)
-            )
-        return _writers[key]
+    return cached(
+        _writers,
+        endpoint_key(context),
+        lambda: ModelWriter(chat_client(context), OfflineWriter(), **endpoint_parts(context)),
+    )
 
 
 def clear_ask_models() -> None:
     """Forget the cached model planners and writers (tests, configuration reloads)."""
-    with _lock:
-        _planners.clear()
-        _writers.clear()
+    _planners.clear()
+    _writers.clear()

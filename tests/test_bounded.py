@@ -181,7 +181,7 @@ def test_through_the_graph_the_model_can_only_add_caution(db_url: str) -> None:
         reader = scripted_reader(db_url, tool_call("ModelConfirmation", {"reading": "yes"}))
         from understanding import model as model_module
 
-        key = model_module._endpoint_key(context)
+        key = model_module.endpoint_key(context)
         model_module._confirmation_readers[key] = reader
         turn = agent.send("mq", "sure, but first tell me when the refund arrives")
     assert turn.awaiting == "confirmation"  # the model said yes; the offline reading asks

@@ -1203,7 +1203,8 @@ def chat_client(context: Context) -> BaseChatModel:
     )
 
 
-def _endpoint_key(context: Context) -> tuple[Any, ...]:
+def endpoint_key(context: Context) -> tuple[Any, ...]:
+    """What tells one model client from another: the endpoint, its limits, key and store."""
     return (
         context.llm_base_url,
         context.llm_model,
@@ -1234,7 +1235,7 @@ def endpoint_breaker(context: Context) -> CircuitBreaker:
 _breaker_lock = threading.Lock()
 
 
-def _cached(cache: dict[tuple[Any, ...], M], key: tuple[Any, ...], build: Callable[[], M]) -> M:
+def cached(cache: dict[tuple[Any, ...], M], key: tuple[Any, ...], build: Callable[[], M]) -> M:
     """One client per endpoint (and key): built once, under the factory lock."""
     with _factory_lock:
         found = cache.get(key)
@@ -1254,8 +1255,8 @@ def endpoint_parts(context: Context) -> dict[str, Any]:
 
 def model_understander(context: Context, offline: OfflineUnderstander) -> ModelUnderstander:
     """Return the (cached) model understander of an endpoint, with ``offline`` as its fallback."""
-    key = (*_endpoint_key(context), offline.config.name, id(offline.classifier))
-    return _cached(
+    key = (*endpoint_key(context), offline.config.name, id(offline.classifier))
+    return cached(
         _understanders,
         key,
         lambda: ModelUnderstander(chat_client(context), offline, **endpoint_parts(context)),
@@ -1264,18 +1265,18 @@ def model_understander(context: Context, offline: OfflineUnderstander) -> ModelU
 
 def model_phraser(context: Context) -> ModelPhraser:
     """Return the (cached) model phraser of an endpoint."""
-    return _cached(
+    return cached(
         _phrasers,
-        _endpoint_key(context),
+        endpoint_key(context),
         lambda: ModelPhraser(chat_client(context), **endpoint_parts(context)),
     )
 
 
 def model_confirmation_reader(context: Context) -> ModelConfirmationReader:
     """Return the (cached) model reader of confirmation replies of an endpoint."""
-    return _cached(
+    return cached(
         _confirmation_readers,
-        _endpoint_key(context),
+        endpoint_key(context),
         lambda: ModelConfirmationReader(chat_client(context), **endpoint_parts(context)),
     )
 
