@@ -183,11 +183,10 @@ def run_demo(verbose: bool = True, emit: Callable[[str], None] = print) -> int:
         f"{statuses[1]}; handoff tickets still waiting: {tickets}."
     )
     emit("\n=== Asking the data (an operator; keel ask, keel report, the `ask` graph)")
-    statuses = _ask_the_data(context, verbose, emit)
+    asked = _ask_the_data(context, verbose, emit)
     emit(
-        f"\n{len(statuses)} questions to the data: {statuses.count('answered')} answered, "
-        f"{statuses.count('refused')} refused as beyond the data, "
-        f"{statuses.count('exited')} stopped."
+        f"\n{len(asked)} questions to the data: {asked.count('answered')} answered, "
+        f"{asked.count('refused')} refused as beyond the data, {asked.count('exited')} stopped."
     )
     emit("\nTool calibration (keel calibration, or /calibration on the server):")
     emit(dashboard_text(CalibrationRecorder(url).dashboard()))
