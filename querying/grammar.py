@@ -334,6 +334,8 @@ class Renderer:
             return exp.Not(this=exp.Is(this=column, expression=exp.Null()))
         if op == "in":
             return exp.In(this=column, expressions=[literal(v) for v in cond.value])
+        if op == "not in":
+            return exp.Not(this=exp.In(this=column, expressions=[literal(v) for v in cond.value]))
         if op in ("like", "ilike"):
             return self.like(column, str(cond.value), op)
         if op == "window":

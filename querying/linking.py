@@ -23,6 +23,7 @@ import re2
 import yaml
 from numpy.typing import NDArray
 from rapidfuzz import fuzz, process
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from querying.schema import Catalogue, ColumnInfo, TableInfo
 from understanding.classifier import embed, normalize_text
@@ -202,35 +203,73 @@ def _plain_tokens(text: str, offset: int, gloss: bool) -> list[Token]:
 
 
 def _glossed(tokens: list[Token]) -> list[Token]:
-    """Chinese business nouns of the glossary as one English word each ('订单' -> order).
+    """Words of the lexicon's rewrites as the English words they stand for.
 
-    Cue phrases ('多少', '每个') stay characters: they are matched as the lexicon writes them.
+    Chinese business nouns become English ones ('订单' -> order, '礼品卡' -> gift card) and
+    English words that fold a column into an adjective are spelt out ('cheapest' -> lowest
+    price), so a question links as if written plainly. The longest rewrite wins; the new
+    tokens keep the span of the words they replace. Cue phrases ('多少', '每个') stay as
+    written: they are matched as the lexicon writes them.
     """
-    glossary = lexicon().glossary
-    if not glossary or not any(t.kind == "han" for t in tokens):
+    rewrites = lexicon().rewrites
+    if not rewrites:
         return tokens
-    longest = max(len(k) for k in glossary)
     out: list[Token] = []
     at = 0
     while at < len(tokens):
-        hit = None
-        for size in range(longest, 1, -1):
-            run = tokens[at : at + size]
-            if (
-                len(run) == size
-                and all(t.kind == "han" for t in run)
-                and "".join(t.text for t in run) in glossary
-            ):
-                hit = run
-                break
+        hit = _rewrite_at(tokens, at, rewrites)
         if hit is None:
             out.append(tokens[at])
             at += 1
             continue
-        text = "".join(t.text for t in hit)
-        out.append(Token(text, text, glossary[text], hit[0].start, hit[-1].end, "word"))
-        at += len(hit)
+        end, words = hit
+        out.extend(_rewritten(tokens[at:end], words))
+        at = end
     return out
+
+
+def _rewrite_at(
+    tokens: Sequence[Token], at: int, rewrites: dict[tuple[str, ...], tuple[str, ...]]
+) -> tuple[int, tuple[str, ...]] | None:
+    """The end and the words of the longest rewrite starting at ``at`` (hyphens skipped)."""
+    first = tokens[at]
+    if first.kind not in ("word", "han"):
+        return None
+    keys: list[str] = []
+    found: tuple[int, tuple[str, ...]] | None = None
+    end = at
+    while end < len(tokens) and len(keys) < _REWRITE_SPAN:
+        token = tokens[end]
+        end += 1
+        if token.text == "-" and keys:
+            continue
+        if token.kind not in ("word", "han") or (token.kind == "han") != (first.kind == "han"):
+            break
+        keys.append(token.lemma)
+        words = rewrites.get(tuple(keys))
+        if words is not None:
+            found = (end, words)
+    return found
+
+
+_REWRITE_SPAN = 8  # words (or characters) of a rewrite at most
+
+
+def _rewritten(span: Sequence[Token], words: tuple[str, ...]) -> list[Token]:
+    """The tokens of a rewrite: English norms and lemmas over the span replaced.
+
+    One lower-case word keeps the text as written (a Chinese noun reads as written in a
+    refusal; windows and cues match on it); a name ('Seattle') or several words are
+    written in English, so a name reads as a name.
+    """
+    start, end = span[0].start, span[-1].end
+    named = any(w[:1].isupper() for w in words)
+    if len(words) == 1 and not named:
+        text = "".join(t.text for t in span if t.text != "-")
+        if span[0].kind != "han":
+            text = " ".join(t.text for t in span if t.text != "-")
+        return [Token(text, normalise(words[0]), lemma(words[0]), start, end, "word")]
+    return [Token(w, normalise(w), lemma(w), start, end, "word") for w in words]
 
 
 def _lemma_of(raw: str) -> str:
@@ -290,10 +329,15 @@ class Lexicon:
     abbreviations: dict[str, str]
     by_first: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     known: tuple[str, ...] = ()  # generic and weak words (for typo tolerance)
-    glossary: dict[str, str] = field(default_factory=dict)  # Chinese noun -> English lemma
+    # words (lemmas, or Chinese characters) -> the English words they stand for
+    rewrites: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    fillers: tuple[tuple[str, ...], ...] = ()  # idioms that say nothing ('right now')
+    aliases: dict[str, str] = field(default_factory=dict)  # 'texas' -> 'TX'
 
     def is_content(self, token: Token) -> bool:
         """A word that must be explained by the schema (not a function or generic word)."""
+        if token.norm in self.numerals:
+            return False  # 'three', '三': a number, read as one
         if token.kind == "han":
             return token.lemma not in self.stop and token.lemma not in self.generic
         if token.kind != "word":
@@ -339,18 +383,45 @@ def lexicon() -> Lexicon:
         by_first.setdefault(phrase.words[0], []).append(phrase)
     return Lexicon(
         stop=_lemmas(raw["stop"]),
-        generic=_lemmas(raw["generic"]),
+        generic=_generic(raw),
         weak=_lemmas(raw["weak"]),
         phrases=tuple(phrases),
         windows=tuple(_windows(raw["time_windows"])),
         numerals={str(k): int(v) for k, v in raw["numerals"].items()},
         abbreviations={str(k): str(v) for k, v in raw["abbreviations"].items()},
+        aliases={normalise(str(k)): str(v) for k, v in (raw.get("value_aliases") or {}).items()},
         by_first={k: tuple(sorted(v, key=lambda p: -len(p.words))) for k, v in by_first.items()},
         known=tuple(
             sorted(w for w in _lemmas(raw["generic"]) | _lemmas(raw["weak"]) if len(w) >= 4)
         ),
-        glossary={str(k): lemma(str(v)) for k, v in (raw.get("glossary") or {}).items()},
+        rewrites=_rewrites(raw),
+        fillers=tuple(sorted({phrase_words(str(f)) for f in raw.get("fillers") or ()}, key=len)),
     )
+
+
+def _generic(raw: dict[str, Any]) -> frozenset[str]:
+    """The lexicon's generic words and scikit-learn's English stop words.
+
+    scikit-learn's list is a maintained list of words that carry no content; the few of
+    them that may name something a database holds ('bill', 'fire', 'interest') are listed
+    in the lexicon's ``stop_word_exceptions`` and stay content words.
+    """
+    exceptions = {str(w).lower() for w in raw.get("stop_word_exceptions") or ()}
+    maintained = [w for w in ENGLISH_STOP_WORDS if w not in exceptions]
+    return _lemmas(raw["generic"]) | _lemmas(maintained)
+
+
+def _rewrites(raw: dict[str, Any]) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The rewrites and the Chinese glossary, keyed by lemmas (English) or characters."""
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for section in ("glossary", "rewrites"):
+        for key, value in (raw.get(section) or {}).items():
+            words = tuple(str(value).split())
+            text = str(key)
+            keys = tuple(text) if all(is_han(c) for c in text) else phrase_words(text)
+            if keys and words:
+                found[keys] = words
+    return found
 
 
 def _lemmas(words: Iterable[Any]) -> frozenset[str]:
@@ -591,8 +662,10 @@ class SchemaIndex:
         self.by_key: dict[str, set[int]] = {}
         self.values: dict[str, list[SampleValue]] = {}
         self.values_by_key: dict[str, set[str]] = {}  # one-word samples by stem prefix
+        self.shapes: dict[str, list[Shape]] = {}  # the shape all samples of a column share
         for table in tables:
             self._add_table(table)
+        self._add_entities(tables)
         self.edges: dict[str, list[Edge]] = build_edges(self)
         self._vectors: NDArray[np.float32] | None = None
 
@@ -611,6 +684,8 @@ class SchemaIndex:
             if column.kind in ("text", "other"):
                 for sample in column.samples:
                     self._add_value(table.name, column.name, sample)
+                for shaped in column_shapes(table, column):
+                    self.shapes.setdefault(shaped.shape, []).append(shaped)
         self.keys[table.name] = key_column(table, table_words)
         key = self.keys[table.name]
         if key is not None and "id" not in _name_words(key, prefix):
@@ -619,6 +694,18 @@ class SchemaIndex:
             kind = info.kind if info is not None else "other"
             self._add(Element(table.name, key, (*table_words, "id"), table_words, (), kind))
         self.display[table.name] = display_columns(table, table_words, prefix)
+
+    def _add_entities(self, tables: Sequence[TableInfo]) -> None:
+        """Other names of tables, from their keys' comments, unless a table is so named.
+
+        'Unique identifier of the customer': the rows of users are customers.
+        """
+        names = {e.words for e in self.elements if e.column is None}
+        for table in tables:
+            entity = entity_words(table, self.keys.get(table.name))
+            if entity and entity not in names:
+                names.add(entity)
+                self._add(Element(table.name, None, entity, (), (), "table"))
 
     def _add(self, element: Element) -> None:
         position = len(self.elements)
@@ -638,6 +725,9 @@ class SchemaIndex:
         if not text or len(text) > 60 or len(text.split()) > 6:
             return
         self.values.setdefault(text, []).append(SampleValue(table, column, sample))
+        spaced = " ".join(text.replace("_", " ").replace("-", " ").split())
+        if spaced != text:  # 'gift_card' is written 'gift card'
+            self.values.setdefault(spaced, []).append(SampleValue(table, column, sample))
         if text.isalpha() and len(text) >= 4:
             self.values_by_key.setdefault(stem(text)[:4], set()).add(text)
 
@@ -669,6 +759,87 @@ class SchemaIndex:
             texts = [normalize_text(element_text(e)) for e in self.elements]
             self._vectors = embed(texts) if texts else np.zeros((0, 384), dtype=np.float32)
         return self._vectors
+
+
+_ENTITY = re2.compile(
+    r"(?i)\b(?:identifier|id)\s+(?:of|for)\s+(?:each|every|the|a|an|this|one)?\s*"
+    r"([a-z][a-z -]{1,60})"
+)
+MAX_ENTITY_WORDS = 3
+
+
+def entity_words(table: TableInfo, key: str | None) -> tuple[str, ...]:
+    """What one row of ``table`` is, as its key's comment says; () when it says nothing.
+
+    'Unique identifier of the customer' -> customer (up to the first function word).
+    """
+    info = table.column(key) if key is not None else None
+    if info is None:
+        return ()
+    match = _ENTITY.search(info.comment)
+    if match is None:
+        return ()
+    lex = lexicon()
+    words: list[str] = []
+    for token in tokenize(match.group(1), gloss=False):
+        if token.kind != "word" or token.lemma in lex.stop or len(words) >= MAX_ENTITY_WORDS:
+            break
+        if token.lemma in lex.generic and token.lemma not in ("item", "type", "record"):
+            return ()  # 'daily check-in count', 'record': not a name for the rows
+        words.append(token.lemma)
+    if len(words) == 1 and words[0] in ("item", "record", "type"):
+        return ()
+    return tuple(words)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The shape every sample of a text column has ('#A9999999'), after a constant prefix.
+
+    A value of that shape the question writes is a value of the column even when no sample
+    holds it ('#W6355325'); written without the prefix ('W6355325'), it gets it back.
+    """
+
+    shape: str
+    table: str
+    column: str
+    prefix: str  # punctuation every sample starts with ('#'), '' for the whole shape
+    upper: bool  # the samples' letters are upper case
+    key: bool  # the column is its table's primary key
+
+
+MIN_SHAPED_SAMPLES = 3  # distinct samples a column needs before its shape is trusted
+
+
+def shape_of(text: str) -> str:
+    """Letters as 'A', digits as '9', anything else as written: '#W1009349' -> '#A9999999'."""
+    return "".join("A" if c.isalpha() else "9" if c.isdigit() else c for c in text)
+
+
+def column_shapes(table: TableInfo, column: ColumnInfo) -> list[Shape]:
+    """The shape of a column's values, whole and after their punctuation prefix (if any).
+
+    Only shapes that say something: some digits, and some letters or punctuation (an id
+    or a code), never plain numbers or words.
+    """
+    samples = list(dict.fromkeys(column.samples))
+    if len(samples) < MIN_SHAPED_SAMPLES:
+        return []
+    shapes = {shape_of(s) for s in samples}
+    if len(shapes) != 1:
+        return []
+    shape = shapes.pop()
+    if not any(c == "9" for c in shape) or not any(c != "9" for c in shape) or len(shape) < 4:
+        return []
+    upper = all(c.isupper() for s in samples for c in s if c.isalpha())
+    key = column.primary_key
+    found = [Shape(shape, table.name, column.name, "", upper, key)]
+    prefix = ""
+    while len(prefix) < len(shape) - 1 and not shape[len(prefix)].isalnum():
+        prefix += shape[len(prefix)]
+    if prefix and all(s.startswith(prefix) for s in samples):
+        found.append(Shape(shape[len(prefix) :], table.name, column.name, prefix, upper, key))
+    return found
 
 
 def element_text(element: Element) -> str:
@@ -925,6 +1096,41 @@ class Cue:
 
 
 @dataclass(frozen=True)
+class Clause:
+    """A condition a defined term carries: ``table.column op value``."""
+
+    table: str
+    column: str
+    op: str  # =, <>, in, not in
+    value: Any
+
+
+@dataclass(frozen=True)
+class Term:
+    """A term the business context defines, and what it stands for in the schema.
+
+    'Revenue or sales: the sum of order_items.price over orders whose status is not
+    'cancelled'' gives the terms (revenue,) and (sale,) for SUM(order_items.price) with
+    the clause orders.status <> 'cancelled' (:mod:`querying.definitions` reads them).
+    """
+
+    words: tuple[str, ...]  # lemmas
+    table: str
+    column: str | None
+    funcs: tuple[str, ...] = ()
+    clauses: tuple[Clause, ...] = ()
+
+
+def _defined_target(mention: Mention) -> str:
+    head = mention.table if mention.column is None else f"{mention.table}.{mention.column}"
+    if mention.funcs:
+        head = f"{mention.funcs[0]}({head})"
+    for clause in mention.clauses:
+        head += f" where {clause.table}.{clause.column} {clause.op} {clause.value!r}"
+    return head
+
+
+@dataclass(frozen=True)
 class Mention:
     """Question tokens ``start`` to ``end`` linked to a table, a column or a stored value."""
 
@@ -937,10 +1143,14 @@ class Mention:
     via: str  # name, comment, sample, fuzzy, embedding
     value: str | None = None
     alternatives: tuple[tuple[str, str | None, float], ...] = ()
+    funcs: tuple[str, ...] = ()  # a defined term's aggregate ('revenue': sum)
+    clauses: tuple[Clause, ...] = ()  # a defined term's conditions
 
     @property
     def target(self) -> str:
         """``table``, ``table.column`` or ``table.column = 'value'``."""
+        if self.via == "definition":
+            return _defined_target(self)
         if self.kind == "table":
             return self.table
         if self.kind == "value":
@@ -979,32 +1189,123 @@ class Analysis:
         return {n for start, end in spans for n in range(start, end)}
 
 
-def analyse(question: str, index: SchemaIndex, tables: Sequence[str] | None = None) -> Analysis:
-    """Link the question's words to ``index`` (restricted to ``tables`` when given)."""
+def analyse(
+    question: str,
+    index: SchemaIndex,
+    tables: Sequence[str] | None = None,
+    terms: Sequence[Term] = (),
+    *,
+    embeddings: bool = True,
+    given: Sequence[Mention] = (),
+) -> Analysis:
+    """Link the question's words to ``index`` (restricted to ``tables`` when given).
+
+    ``terms`` are the business context's defined terms: they link first, to what their
+    definition names. Without ``embeddings`` only names, comments and values link;
+    ``given`` are mentions already made (of the tokens :func:`tokenize` gives).
+    """
     tokens = tokenize(question)
     allowed = set(tables) if tables else set(index.catalogue.tables)
-    cues = find_cues(tokens)
-    values = find_sample_values(tokens, index, allowed)
-    taken = {i for m in values for i in range(m.start, m.end)}
+    idle = filler_positions(tokens) - {i for m in given for i in range(m.start, m.end)}
+    defined = [*given, *find_terms(tokens, terms, idle)]
+    idle |= {i for m in defined for i in range(m.start, m.end)}
+    cues = [c for c in find_cues(tokens) if not idle & set(range(c.start, c.end))]
+    values = [*defined, *find_sample_values(tokens, index, allowed, idle)]
+    taken = {i for m in values for i in range(m.start, m.end)} | idle
     taken |= {i for c in cues if c.category == "time" for i in range(c.start, c.end)}
     mentions = link_spans(tokens, index, allowed, taken, cues)
     mentions = sorted([*values, *mentions], key=lambda m: m.start)
     covered = {i for m in mentions for i in range(m.start, m.end)}
     cues = [c for c in cues if not any(i in covered for i in range(c.start, c.end))]
-    busy = covered | {i for c in cues for i in range(c.start, c.end)}
+    busy = covered | idle | {i for c in cues for i in range(c.start, c.end)}
     free = find_free_values(tokens, busy, index, allowed)
     busy |= {i for f in free for i in range(f.start, f.end)}
-    extra, explained = link_by_embedding(tokens, busy, index, allowed)
+    commented = link_by_comment(tokens, busy, index, allowed)
+    busy |= {m.start for m in commented}
+    extra, explained = (
+        link_by_embedding(tokens, busy, index, allowed) if embeddings else ([], set[int]())
+    )
+    extra = [*commented, *extra]
     mentions = sorted([*mentions, *extra], key=lambda m: m.start)
     busy |= {i for m in extra for i in range(m.start, m.end)} | explained
     unlinked, weak, content = _unlinked(tokens, busy)
     return Analysis(question, tokens, cues, mentions, free, unlinked, weak, content)
 
 
+def find_terms(tokens: Sequence[Token], terms: Sequence[Term], idle: set[int]) -> list[Mention]:
+    """Mentions of the defined terms the question uses (longest first, hyphens skipped)."""
+    if not terms:
+        return []
+    found: list[Mention] = []
+    at = 0
+    while at < len(tokens):
+        hit = _term_at(tokens, at, terms, idle)
+        if hit is None:
+            at += 1
+            continue
+        end, term = hit
+        kind = "table" if term.column is None else "column"
+        found.append(
+            Mention(
+                at,
+                end,
+                kind,
+                term.table,
+                term.column,
+                1.0,
+                "definition",
+                funcs=term.funcs,
+                clauses=term.clauses,
+            )
+        )
+        at = end
+    return found
+
+
+def _term_at(
+    tokens: Sequence[Token], at: int, terms: Sequence[Term], idle: set[int]
+) -> tuple[int, Term] | None:
+    best: tuple[int, Term] | None = None
+    for term in terms:
+        end = _match_words(tokens, at, term.words, idle)
+        if end is not None and (best is None or end > best[0]):
+            best = (end, term)
+    return best
+
+
+def _match_words(
+    tokens: Sequence[Token], at: int, words: Sequence[str], idle: set[int]
+) -> int | None:
+    position = at
+    for word in words:
+        while position < len(tokens) and tokens[position].text == "-" and position > at:
+            position += 1
+        if position >= len(tokens) or position in idle:
+            return None
+        token = tokens[position]
+        if word not in (token.lemma, token.norm):
+            return None
+        position += 1
+    return position
+
+
+def filler_positions(tokens: Sequence[Token]) -> set[int]:
+    """Tokens of idioms that say nothing about the data ('right now', 'so far', 'on file')."""
+    fillers = lexicon().fillers
+    words = [t.lemma for t in tokens]
+    found: set[int] = set()
+    for at in range(len(words)):
+        for phrase in fillers:
+            if tuple(words[at : at + len(phrase)]) == phrase:
+                found.update(range(at, at + len(phrase)))
+    return found
+
+
 def find_cues(tokens: Sequence[Token]) -> list[Cue]:
     """Cue phrases, longest first, left to right (time windows included)."""
     lex = lexicon()
     words = [t.lemma for t in tokens]
+    written = [normalise(t.text) if normalise(t.text) != t.norm else t.lemma for t in tokens]
     cues: list[Cue] = []
     at = 0
     while at < len(tokens):
@@ -1014,6 +1315,8 @@ def find_cues(tokens: Sequence[Token]) -> list[Cue]:
             at = window.end
             continue
         phrase = match_phrase(words, at, lex.by_first.get(words[at], ()))
+        if phrase is None and written[at] != words[at]:  # a rewritten word, as written
+            phrase = match_phrase(written, at, lex.by_first.get(written[at], ()))
         if phrase is None:
             at += 1
             continue
@@ -1022,9 +1325,19 @@ def find_cues(tokens: Sequence[Token]) -> list[Cue]:
             at = end  # "written by authors": the agent of a verb, not a grouping
             continue
         number = number_of(tokens[end], lex.numerals) if end < len(tokens) else None
-        cues.append(Cue(at, end, phrase.category, phrase.value, number))
+        start = at
+        if number is None and phrase.category in _RANKED and at > 0:
+            number = number_of(tokens[at - 1], lex.numerals)  # 'the 5 most recent orders'
+            if number is not None and not (number.is_integer() and 1 <= number <= MAX_RANKED):
+                number = None
+            start = at - 1 if number is not None else at
+        cues.append(Cue(start, end, phrase.category, phrase.value, number))
         at = end
     return cues
+
+
+_RANKED = frozenset(["superlative", "temporal_superlative"])
+MAX_RANKED = 100  # 'the 5 most recent': a number before a superlative is a limit up to this
 
 
 def _agent_by(tokens: Sequence[Token], at: int, phrase: Phrase) -> bool:
@@ -1033,8 +1346,8 @@ def _agent_by(tokens: Sequence[Token], at: int, phrase: Phrase) -> bool:
         return False
     before = tokens[at - 1]
     return before.kind == "word" and (
-        before.norm.endswith(("ed", "en")) or before.lemma in lexicon().weak
-    )
+        before.norm.endswith(("ed", "en")) or before.norm in lexicon().weak
+    )  # 'orders by status': a plural noun, not the verb 'order'
 
 
 def _match_window(tokens: Sequence[Token], at: int, lex: Lexicon) -> Cue | None:
@@ -1062,7 +1375,7 @@ def _window_at(
             number = number_of(token, lex.numerals)
             if number is None:
                 return None
-        elif token.lemma != word and token.norm != word:
+        elif word not in (token.lemma, token.norm, normalise(token.text)):
             return None
         position += 1
     return position, number
@@ -1072,13 +1385,16 @@ def _window_at(
 
 
 def find_sample_values(
-    tokens: Sequence[Token], index: SchemaIndex, allowed: set[str]
+    tokens: Sequence[Token],
+    index: SchemaIndex,
+    allowed: set[str],
+    idle: frozenset[int] | set[int] = frozenset(),
 ) -> list[Mention]:
-    """Spans equal to a sampled value of a text column (longest first)."""
+    """Spans equal to a sampled value of a text column (longest first), ``idle`` skipped."""
     found: list[Mention] = []
     at = 0
     while at < len(tokens):
-        hit = _value_at(tokens, at, index, allowed)
+        hit = None if at in idle else _value_at(tokens, at, index, allowed, idle)
         if hit is None:
             at += 1
             continue
@@ -1100,28 +1416,85 @@ def _appositions(found: list[Mention], tokens: Sequence[Token]) -> list[Mention]
 
 
 def _value_at(
-    tokens: Sequence[Token], at: int, index: SchemaIndex, allowed: set[str]
+    tokens: Sequence[Token],
+    at: int,
+    index: SchemaIndex,
+    allowed: set[str],
+    idle: frozenset[int] | set[int],
 ) -> Mention | None:
     for end in range(min(len(tokens), at + 6), at, -1):
         span = tokens[at:end]
-        if span[0].kind == "punct" or span[-1].kind == "punct":
+        if span[0].kind == "punct" or span[-1].kind == "punct" or idle & set(range(at, end)):
             continue
-        text = " ".join(t.norm for t in span) if len(span) > 1 else span[0].norm
-        options = [
-            v
-            for v in index.values.get(text, []) + index.values.get(_joined(span), [])
-            if v.table in allowed
-        ]
-        if not options and len(span) == 1:
-            options = _stem_values(span[0], index, allowed)
-        if not options or not _plausible_value(span, options[0].value):
+        options, value = _value_options(span, index, allowed)
+        if not options or (value is None and not _plausible_value(span, options[0].value)):
             continue
         best = options[0]
         alternatives = tuple((v.table, v.column, 0.9) for v in options[1:6])
+        stored = value or best.value
         return Mention(
-            at, end, "value", best.table, best.column, 1.0, "sample", best.value, alternatives
+            at, end, "value", best.table, best.column, 1.0, "sample", stored, alternatives
         )
     return None
+
+
+def _value_options(
+    span: Sequence[Token], index: SchemaIndex, allowed: set[str]
+) -> tuple[list[SampleValue], str | None]:
+    """The columns a span is a value of, and the value when it is not written as stored.
+
+    In order: a sample as written (or its words' singular: 'gift cards' is 'gift_card'), a
+    sample sharing the word's stem, another name of a value ('Texas' for 'TX'), a value
+    shaped like every sample of a column ('#W6355325', or 'W6355325' for it).
+    """
+    text = " ".join(t.norm for t in span) if len(span) > 1 else span[0].norm
+    keys = dict.fromkeys([text, _joined(span), " ".join(t.lemma for t in span)])
+    options = [v for key in keys for v in index.values.get(key, []) if v.table in allowed]
+    if not options and len(span) == 1:
+        options = _stem_values(span[0], index, allowed)
+    if options:
+        return options, None
+    alias = lexicon().aliases.get(text)
+    if alias is not None:
+        found = [v for v in index.values.get(normalise(alias), []) if v.table in allowed]
+        if found:
+            return found, found[0].value
+        return _shaped(alias, index, allowed, alias=True)
+    if span[0].kind == "word" and len(span) == 1:
+        return _shaped(span[0].text, index, allowed, alias=False)
+    return [], None
+
+
+def _shaped(
+    text: str, index: SchemaIndex, allowed: set[str], *, alias: bool
+) -> tuple[list[SampleValue], str | None]:
+    """Columns whose every sample has the shape of ``text`` (keys first), and the value.
+
+    An alias ('TX' for Texas) may take any shape of two or more letters; a word of the
+    question only the shapes of ids and codes (see :func:`column_shapes`).
+    """
+    shapes = [*index.shapes.get(shape_of(text), [])]
+    if alias and not shapes:
+        shapes = _letter_shapes(text, index)
+    found = [s for s in sorted(shapes, key=lambda s: not s.key) if s.table in allowed]
+    if not found:
+        return [], None
+    first = found[0]
+    value = first.prefix + (text.upper() if first.upper else text)
+    return [SampleValue(s.table, s.column, s.prefix + text) for s in found], value
+
+
+def _letter_shapes(text: str, index: SchemaIndex) -> list[Shape]:
+    """Text columns whose samples are all upper-case codes as long as ``text`` ('TX')."""
+    found: list[Shape] = []
+    for table in index.catalogue.tables.values():
+        for column in table.columns:
+            samples = list(dict.fromkeys(column.samples))
+            if len(samples) >= MIN_SHAPED_SAMPLES and all(
+                len(s) == len(text) and s.isalpha() and s.isupper() for s in samples
+            ):
+                found.append(Shape(shape_of(text), table.name, column.name, "", True, False))
+    return found
 
 
 def _stem_values(token: Token, index: SchemaIndex, allowed: set[str]) -> list[SampleValue]:
@@ -1515,6 +1888,39 @@ def _open_phrases(tokens: Sequence[Token], busy: set[int]) -> list[tuple[int, in
             phrases.append((start, i))
         start = i if open_word else None
     return phrases
+
+
+COMMENT_SCORE = 0.6  # a table named only by the comments of its columns
+MIN_COMMENT_HITS = 2  # comments of a table that must use the word
+
+
+def link_by_comment(
+    tokens: Sequence[Token], busy: set[int], index: SchemaIndex, allowed: set[str]
+) -> list[Mention]:
+    """Common nouns the comments of one table use, as mentions of that table.
+
+    'card' is in the comments of three columns of payment_methods and of no other table:
+    a question about cards is about payment methods. The table must use the word (as
+    written, singular) in at least two comments and twice as many as any other table.
+    """
+    lex = lexicon()
+    found: list[Mention] = []
+    for i, token in enumerate(tokens):
+        if i in busy or token.kind != "word" or not lex.is_content(token) or lex.is_weak(token):
+            continue
+        counts: dict[str, int] = {}
+        for position in index.by_key.get(token.lemma, set()):
+            element = index.elements[position]
+            if element.table in allowed and token.lemma in element.comment:
+                counts[element.table] = counts.get(element.table, 0) + 1
+        ranked = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))
+        if not ranked or ranked[0][1] < MIN_COMMENT_HITS:
+            continue
+        if len(ranked) > 1 and ranked[0][1] < 2 * ranked[1][1]:
+            continue
+        table = ranked[0][0]
+        found.append(Mention(i, i + 1, "table", table, None, COMMENT_SCORE, "comment"))
+    return found
 
 
 def _comment_explained(

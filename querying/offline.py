@@ -16,6 +16,7 @@ readings it can make, ``avoid`` lists statements already tried (never returned a
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -24,6 +25,7 @@ import sqlglot
 from pydantic import BaseModel, Field
 from sqlglot import exp
 
+from querying.definitions import definitions
 from querying.grammar import (
     Agg,
     Col,
@@ -43,6 +45,7 @@ from querying.linking import (
     FreeValue,
     Mention,
     SchemaIndex,
+    Term,
     Token,
     analyse,
     lexicon,
@@ -55,6 +58,7 @@ from querying.schema import Catalogue
 LinkKind = Literal["table", "column", "value", "aggregate", "time", "order", "limit", "other"]
 
 COHERENCE_MARGIN = 0.15  # a weaker reading of a word wins when its table is the one beside it
+COMMENT_TIME_SCORE = 0.7  # a time column whose comment uses a word of the question
 MAX_READINGS = 12  # readings composed per question at most (attempt k picks the k-th)
 
 
@@ -123,7 +127,7 @@ def generate_sql(
     reading; ``avoid`` lists statements already tried, never returned again.
     """
     index = schema_index(catalogue)
-    analysis, widened = _analysis(question, index, tables)
+    analysis, widened = _analysis(question, index, tables, definitions(context, index))
     links = _links(analysis)
     refusal = _refusal(analysis)
     if refusal is not None:
@@ -166,7 +170,7 @@ def generate_sql(
 
 
 def _analysis(
-    question: str, index: SchemaIndex, tables: Sequence[str] | None
+    question: str, index: SchemaIndex, tables: Sequence[str] | None, terms: Sequence[Term] = ()
 ) -> tuple[Analysis, bool]:
     """The question linked to the selected tables, or to all when they leave words unlinked.
 
@@ -176,16 +180,18 @@ def _analysis(
     """
     catalogue = index.catalogue
     chosen = [found.name for t in (tables or []) if (found := catalogue.table(t)) is not None]
-    analysis = _linked(question, index, chosen or None)
+    analysis = _linked(question, index, chosen or None, terms)
     if chosen and _refusal(analysis) is not None:
-        wider = _linked(question, index, None)
+        wider = _linked(question, index, None, terms)
         if _refusal(wider) is None:
             return wider, True
     return analysis, False
 
 
-def _linked(question: str, index: SchemaIndex, tables: Sequence[str] | None) -> Analysis:
-    analysis = analyse(question, index, tables)
+def _linked(
+    question: str, index: SchemaIndex, tables: Sequence[str] | None, terms: Sequence[Term]
+) -> Analysis:
+    analysis = analyse(question, index, tables, terms)
     analysis.unlinked.extend(unplaced_values(analysis, index))
     return analysis
 
@@ -648,14 +654,34 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
         if isinstance(event, Cue):
             pending.append(event)
         else:
-            item = _role(event, pending)
+            item = _defined(_role(event, pending))
             if items and items[-1].role == "top" and item.role == "group" and _by_only(pending):
-                item.role, item.descending = "order", True  # "the top 2 products by price"
+                # "the top 2 products by price"; by a measure: "top 3 products by revenue"
+                item.role, item.descending = ("super" if item.funcs else "order"), True
             if listed and item.role == "plain" and event.kind != "value":
                 item.role = "proj"  # "the id, name and number of …": listed with what is shown
             items.append(item)
             pending = []
         last_end = max(last_end, event.end)
+    return _modifiers(items)
+
+
+def _modifiers(items: list[Item]) -> list[Item]:
+    """A measure written before the noun it grades: the noun is what is shown.
+
+    'the top 5 best selling products': 'top 5' is about the products, 'best selling' is
+    how they are ranked.
+    """
+    for first, second in itertools.pairwise(items):
+        if (
+            first.mention.funcs
+            and first.role == "top"
+            and second.mention.kind == "table"
+            and second.role == "plain"
+            and second.mention.start == first.mention.end
+        ):
+            second.role, second.number = "top", first.number
+            first.role, first.number = "super", None
     return items
 
 
@@ -673,17 +699,21 @@ def _relative(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
 
 
 def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
-    """A superlative written after the noun it grades (Chinese word order), nothing between."""
+    """A superlative written after what it grades, nothing but 'the' between.
+
+    Chinese puts it after the noun ("价格最高的产品", "订单最多的客户"); English after a
+    measure's verb ("the product that sells the worst", a defined term).
+    """
     if cue.category not in ("superlative", "temporal_superlative") or not items:
         return False
     previous = items[-1]
-    if (
-        previous.role != "plain"
-        or previous.mention.end != cue.start
-        or previous.mention.kind == "value"
-    ):
+    if previous.mention.kind == "value" or previous.role not in ("plain", "agg"):
         return False
-    return any(t.kind == "han" for t in analysis.tokens[cue.start : cue.end])
+    between = analysis.tokens[previous.mention.end : cue.start]
+    if any(t.kind == "han" for t in analysis.tokens[cue.start : cue.end]):
+        return previous.role == "plain" and not between
+    measured = previous.mention.via == "definition" and bool(previous.mention.funcs)
+    return measured and all(t.lemma == "the" for t in between)
 
 
 def _by_only(chain: list[Cue]) -> bool:
@@ -716,6 +746,17 @@ def _breaks(analysis: Analysis, start: int, end: int) -> bool:
         if lex.is_content(token) and not lex.is_weak(token):
             return True
     return False
+
+
+def _defined(item: Item) -> Item:
+    """A defined term's aggregate, unless the question asks for another ('revenue': sum)."""
+    funcs = list(item.mention.funcs)
+    if not funcs or item.funcs:
+        return item
+    item.funcs = funcs
+    if item.role in ("plain", "proj"):
+        item.role = "agg"
+    return item
 
 
 def _role(mention: Mention, chain: list[Cue]) -> Item:
@@ -758,7 +799,9 @@ def _superlative(item: Item, chain: list[Cue]) -> None:
     supers = [c for c in chain if c.category in ("superlative", "temporal_superlative")]
     cue = supers[-1]
     item.descending = cue.value == "desc"
-    item.funcs = [c.value for c in chain if c.category == "aggregate" and c.start > cue.start]
+    item.funcs = [
+        c.value for c in chain if c.category == "aggregate" and c.start > cue.start
+    ] or list(item.mention.funcs)
     words = {c.value for c in chain}
     top = next((c for c in supers if c.number is not None), None)
     if top is not None or (
@@ -822,6 +865,7 @@ class _Builder:
     # filters
 
     def _filters(self) -> None:
+        self._clauses()
         for item in self.items:
             mention = item.mention
             if mention.kind == "value" and mention.column is not None:
@@ -843,6 +887,17 @@ class _Builder:
         self._free_values()
         self._numbers()
         self._windows()
+
+    def _clauses(self) -> None:
+        """The conditions the defined terms of the question carry ('revenue': not cancelled)."""
+        for item in self.items:
+            for clause in item.mention.clauses:
+                cond = Cond(Col(clause.table, clause.column), clause.op, clause.value)
+                if cond not in self.spec.where:
+                    self.spec.where.append(cond)
+                    self.spec.notes.append(
+                        f"{clause.table}.{clause.column} {clause.op} {clause.value!r} (defined)"
+                    )
 
     def _add_value(self, item: Item) -> None:
         mention = item.mention
@@ -1071,7 +1126,13 @@ class _Builder:
             )
 
     def _time_column(self) -> Col | None:
-        """The time column the question means: one it names, else the best of its tables."""
+        """The time column the question means: one it names, else the best of its tables.
+
+        Its tables are those of the mentions and the conditions, else the tables one join
+        away from them. The best column is the one whose name, or else whose comment, uses
+        a word of the question ('cancelled last week': the column whose comment says it
+        changes when an order is cancelled), else the first of the first table.
+        """
         for item in self.items:
             mention = item.mention
             if (
@@ -1080,19 +1141,50 @@ class _Builder:
                 and self.index.column_kind(mention.table, mention.column) == "time"
             ):
                 return Col(mention.table, mention.column)
-        tables = [i.mention.table for i in self.items] or list(self.index.catalogue.tables)
-        lemmas = [t.lemma for t in self.analysis.tokens if t.kind == "word"]
+        tables = self._timed_tables()
+        lex = lexicon()
+        lemmas = [
+            t.lemma for t in self.analysis.tokens if t.kind == "word" and lex.is_content(t)
+        ] or [t.lemma for t in self.analysis.tokens if t.kind == "word"]
         best: tuple[float, int, Col] | None = None
-        for rank, table in enumerate(dict.fromkeys(tables)):
+        for rank, table in enumerate(tables):
             for column in self.index.catalogue.tables[table].columns:
                 if column.kind != "time":
                     continue
-                element = self.index.element(table, column.name)
-                words = element.words if element else ()
-                score = max((word_score(q, w) for q in lemmas for w in words), default=0.0)
+                score = self._time_score(table, column.name, lemmas)
                 if best is None or (score, -rank) > (best[0], -best[1]):
                     best = (score, rank, Col(table, column.name))
         return best[2] if best else None
+
+    def _timed_tables(self) -> list[str]:
+        """The question's tables (mentions, then conditions), or those one join away."""
+        named = [i.mention.table for i in self.items] + [c.col.table for c in self.spec.where]
+        tables = list(dict.fromkeys(named)) or list(self.index.catalogue.tables)
+        if any(self._has_time(t) for t in tables):
+            return tables
+        near = [
+            e.other
+            for t in tables
+            for e in sorted(self.index.edges.get(t, []), key=lambda e: e.cost)
+            if self._has_time(e.other)
+        ]
+        return list(dict.fromkeys(near)) or tables
+
+    def _has_time(self, table: str) -> bool:
+        return any(c.kind == "time" for c in self.index.catalogue.tables[table].columns)
+
+    def _time_score(self, table: str, column: str, lemmas: Sequence[str]) -> float:
+        element = self.index.element(table, column)
+        if element is None:
+            return 0.0
+        named = max((word_score(q, w) for q in lemmas for w in element.words), default=0.0)
+        table_words = set(element.table_words)
+        commented = any(
+            q not in table_words and word_score(q, c) >= 0.9
+            for q in lemmas
+            for c in element.comment
+        )
+        return max(named, COMMENT_TIME_SCORE if commented else 0.0)
 
     # shapes
 
@@ -1181,7 +1273,7 @@ class _Builder:
 
     def _is_count_super(self, item: Item) -> bool:
         mention = item.mention
-        if mention.kind == "table":
+        if mention.kind == "table" or (item.funcs and item.funcs[0] in ("sum", "count", "avg")):
             return True
         if mention.column is None:
             return False
@@ -1333,9 +1425,22 @@ class _Builder:
         if not self.spec.select and subject is not None:
             self.spec.select = list(self._show(subject))
         if not self.spec.select:
+            self.spec.select = list[Expr](self._named_columns())
+        if not self.spec.select:
             tables = [i.mention.table for i in self.items if i.mention.kind == "table"]
             if tables:
                 self.spec.select = list[Expr](self.entity(tables[0]))
+
+    def _named_columns(self) -> list[Col]:
+        """The columns the question names that no filter took ('evelyn adams email')."""
+        found: list[Col] = []
+        for item in self.items:
+            mention = item.mention
+            if mention.kind != "column" or mention.column is None or id(item) in self.used:
+                continue
+            if item.role in ("plain", "proj") and not self._is_filter_column(item):
+                found.append(Col(mention.table, mention.column))
+        return list(dict.fromkeys(found))
 
     def _projected(self, subject: Item | None) -> list[Item]:
         """The subject and the columns listed with it ('their first and last names')."""
