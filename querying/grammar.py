@@ -68,7 +68,28 @@ class ScalarRatio:
     den: TableCount
 
 
-Expr = Col | Agg | Ratio | TableCount | ScalarRatio
+@dataclass(frozen=True)
+class Bucket:
+    """A time column cut to a calendar unit (day, week, month, quarter, year): a group key."""
+
+    col: Col
+    unit: str
+
+
+@dataclass(frozen=True)
+class Share:
+    """The share of rows meeting conditions: ``COUNT(CASE WHEN …) / COUNT(*)``.
+
+    In percent when ``percent``; counted by ``key``, distinct, when the rows have one.
+    """
+
+    conds: tuple[Cond, ...]
+    key: Col | None
+    percent: bool
+
+
+Expr = Col | Agg | Ratio | TableCount | ScalarRatio | Bucket | Share
+Key = Col | Bucket  # what rows are grouped by
 
 
 @dataclass(frozen=True)
@@ -91,6 +112,7 @@ class Cond:
     col: Col
     op: str
     value: Any = None
+    at: int = field(default=-1, compare=False)  # the question token it was read from
 
 
 @dataclass
@@ -99,7 +121,7 @@ class Spec:
 
     select: list[Expr] = field(default_factory=list)
     where: list[Cond] = field(default_factory=list)
-    group: list[Col] = field(default_factory=list)
+    group: list[Key] = field(default_factory=list)
     order: list[tuple[Expr, bool]] = field(default_factory=list)  # (expression, descending)
     limit: int | None = None
     distinct: bool = False
@@ -132,6 +154,10 @@ class Spec:
 def _columns(item: Expr | Cond) -> list[Col]:
     if isinstance(item, Col):
         return [item]
+    if isinstance(item, Bucket):
+        return [item.col]
+    if isinstance(item, Share):
+        return [c.col for c in item.conds] + ([item.key] if item.key is not None else [])
     if isinstance(item, Agg):
         return [item.arg] if item.arg is not None else []
     if isinstance(item, Ratio):
@@ -252,15 +278,18 @@ class Renderer:
         if not tables and not any(isinstance(e, ScalarRatio | TableCount) for e in spec.select):
             raise NoJoin("the reading touches no table")
         select = exp.Select()
-        for item in spec.select:
-            select = select.select(self.expr(item), copy=False)
+        for item, label in zip(spec.select, labels(spec.select, self.index), strict=True):
+            rendered = self.expr(item)
+            if label is not None:
+                rendered = exp.alias_(rendered, identifier(label, self.dialect))
+            select = select.select(rendered, copy=False)
         if tables:
             self.mentioned = spec.mentioned
             select = self._from(select, tables, spec.anchor)
         for cond in spec.where:
             select = select.where(self.condition(cond), copy=False)
         if spec.group:
-            select = select.group_by(*[self.column(c) for c in spec.group], copy=False)
+            select = select.group_by(*[self.expr(c) for c in spec.group], copy=False)
         for agg, op, value in spec.having:
             select = select.having(self.comparison(self.aggregate(agg), op, value), copy=False)
         for item, descending in spec.order:
@@ -295,6 +324,10 @@ class Renderer:
             return exp.Avg(this=value) if item.outer == "avg" else value
         if isinstance(item, TableCount):
             return self.table_count(item)
+        if isinstance(item, Bucket):
+            return self.bucket(item)
+        if isinstance(item, Share):
+            return self.share(item)
         return self.ratio(self.table_count(item.num), self.table_count(item.den))
 
     def aggregate(self, agg: Agg) -> exp.Expr:
@@ -312,6 +345,33 @@ class Renderer:
             "max": exp.Max,
         }
         return builders[agg.func](this=column)
+
+    def share(self, item: Share) -> exp.Expr:
+        """CAST(COUNT(DISTINCT CASE WHEN conds THEN key END) AS DOUBLE) [* 100] / NULLIF(…)."""
+        met = exp.and_(*[self.condition(c) for c in item.conds])
+        kept: exp.Expr = self.column(item.key) if item.key is not None else exp.Literal.number(1)
+        case = exp.Case(ifs=[exp.If(this=met, true=kept)])
+        if item.key is not None:
+            part: exp.Expr = exp.Count(this=exp.Distinct(expressions=[case]))
+            whole: exp.Expr = exp.Count(this=exp.Distinct(expressions=[self.column(item.key)]))
+        else:
+            part, whole = exp.Count(this=case), exp.Count(this=exp.Star())
+        if item.percent:
+            part = exp.Mul(
+                this=exp.Cast(this=part, to=exp.DataType.build("DOUBLE")),
+                expression=exp.Literal.number(100),
+            )
+            return exp.Div(
+                this=part, expression=exp.Nullif(this=whole, expression=exp.Literal.number(0))
+            )
+        return self.ratio(part, whole)
+
+    def bucket(self, item: Bucket) -> exp.Expr:
+        """The calendar unit a time falls in: DATE_TRUNC, or SQLite's date formats."""
+        column = self.column(item.col)
+        if self.dialect == "sqlite":
+            return _sqlite_bucket(column, item.unit)
+        return exp.DateTrunc(this=column, unit=exp.Literal.string(item.unit))  # type: ignore[no-untyped-call]
 
     def ratio(self, num: exp.Expr, den: exp.Expr) -> exp.Expr:
         """CAST(num AS DOUBLE) / NULLIF(den, 0)."""
@@ -332,6 +392,8 @@ class Renderer:
             return exp.Is(this=column, expression=exp.Null())
         if op == "notnull":
             return exp.Not(this=exp.Is(this=column, expression=exp.Null()))
+        if op in ("in", "not in") and len(cond.value) == 1:
+            return self.comparison(column, "=" if op == "in" else "<>", cond.value[0])
         if op == "in":
             return exp.In(this=column, expressions=[literal(v) for v in cond.value])
         if op == "not in":
@@ -384,6 +446,48 @@ class Renderer:
         return exp.and_(exp.GTE(this=column, expression=start), exp.LT(this=column, expression=end))
 
 
+def labels(select: Sequence[Expr], index: SchemaIndex) -> list[str | None]:
+    """A readable, unique name for each selected item (None: a column keeps its own name).
+
+    ``COUNT(DISTINCT orders.order_id)`` is ``orders``, ``SUM(order_items.price)``
+    ``total_price``, a ratio ``ratio``; a column named like one shown before it is prefixed
+    by its table (``users_city`` beside ``city``). No two columns of an answer share a name:
+    operators read them, and scorers refuse duplicate labels.
+    """
+    used: set[str] = set()
+    found: list[str | None] = []
+    for item in select:
+        own = item.column.lower() if isinstance(item, Col) else None
+        name = own if own is not None else _label(item, index)
+        if own is not None and own in used:
+            name = f"{item.table}_{item.column}".lower() if isinstance(item, Col) else name
+        base, n = name, 2
+        while name in used:
+            name, n = f"{base}_{n}", n + 1
+        used.add(name)
+        found.append(None if own is not None and name == own else name)
+    return found
+
+
+def _label(item: Expr, index: SchemaIndex) -> str:
+    if isinstance(item, Agg):
+        if item.arg is None:
+            return "count"
+        column = item.arg.column.lower()
+        if item.func in ("count", "count_distinct"):
+            key = index.keys.get(item.arg.table)
+            return item.arg.table.lower() if key == item.arg.column else f"{column}_count"
+        prefixes = {"sum": "total", "avg": "average", "min": "min", "max": "max"}
+        return f"{prefixes.get(item.func, item.func)}_{column}"
+    if isinstance(item, TableCount):
+        return item.table.lower()
+    if isinstance(item, Bucket):
+        return item.unit
+    if isinstance(item, Share):
+        return "percent" if item.percent else "share"
+    return "ratio"
+
+
 def literal(value: Any) -> exp.Expr:
     """A value as a literal of the AST (strings quoted by sqlglot, never pasted)."""
     if isinstance(value, bool):
@@ -418,6 +522,33 @@ def _standard_window(column: exp.Expr, window: Window) -> exp.Expr:
     return exp.and_(exp.GTE(this=column, expression=lower), exp.LT(this=column, expression=upper))
 
 
+def _strftime(pattern: str, column: exp.Expr) -> exp.Expr:
+    return exp.Anonymous(this="STRFTIME", expressions=[exp.Literal.string(pattern), column])
+
+
+def _sqlite_bucket(column: exp.Expr, unit: str) -> exp.Expr:
+    """A time cut to a unit: '2024-05-17', the week's Monday, '2024-05', '2024-Q2', '2024'."""
+    if unit == "day":
+        return exp.Anonymous(this="DATE", expressions=[column])
+    if unit == "week":
+        modifiers = [exp.Literal.string("weekday 0"), exp.Literal.string("-6 days")]
+        return exp.Anonymous(this="DATE", expressions=[column, *modifiers])
+    if unit == "month":
+        return _strftime("%Y-%m", column)
+    if unit == "quarter":
+        month = exp.Cast(this=_strftime("%m", column.copy()), to=exp.DataType.build("INT"))
+        quarter = exp.Div(
+            this=exp.Paren(this=exp.Add(this=month, expression=exp.Literal.number(2))),
+            expression=exp.Literal.number(3),
+            typed=True,  # integer division
+        )
+        year = _strftime("%Y", column)
+        return exp.DPipe(
+            this=exp.DPipe(this=year, expression=exp.Literal.string("-Q")), expression=quarter
+        )
+    return _strftime("%Y", column)
+
+
 def _sqlite_date(*modifiers: str) -> exp.Expr:
     args: list[exp.Expr] = [exp.Literal.string("now")]
     args.extend(exp.Literal.string(m) for m in modifiers)
@@ -438,8 +569,12 @@ def _sqlite_window(column: exp.Expr, window: Window) -> exp.Expr:
         unit, back = "month", back * 3
     plural = f"{unit}s" if unit != "week" else "days"
     amount = back * 7 if unit == "week" else back
-    if window.kind == "rolling":
-        return exp.GTE(this=column, expression=_sqlite_date(f"-{amount} {plural}"))
+    if window.kind == "rolling":  # back from this moment: 'the last 7 days' is 7 × 24 hours
+        moment = exp.Anonymous(
+            this="DATETIME",
+            expressions=[exp.Literal.string("now"), exp.Literal.string(f"-{amount} {plural}")],
+        )
+        return exp.GTE(this=column, expression=moment)
     start = _sqlite_start(unit)
     if back == 0:
         return exp.GTE(this=column, expression=_sqlite_date(*start))

@@ -333,6 +333,7 @@ class Lexicon:
     rewrites: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     fillers: tuple[tuple[str, ...], ...] = ()  # idioms that say nothing ('right now')
     aliases: dict[str, str] = field(default_factory=dict)  # 'texas' -> 'TX'
+    percent: frozenset[str] = frozenset()  # words asking for a percentage, not a fraction
 
     def is_content(self, token: Token) -> bool:
         """A word that must be explained by the schema (not a function or generic word)."""
@@ -369,7 +370,7 @@ def _near_word(word: str, lex: Lexicon) -> bool:
 def phrase_words(text: str) -> tuple[str, ...]:
     """The lemmas (or characters) a lexicon phrase is matched on."""
     return tuple(
-        t.lemma for t in tokenize(text, gloss=False) if t.kind != "punct" or t.text in ".'"
+        t.lemma for t in tokenize(text, gloss=False) if t.kind != "punct" or t.text in ".'%"
     )
 
 
@@ -390,6 +391,7 @@ def lexicon() -> Lexicon:
         numerals={str(k): int(v) for k, v in raw["numerals"].items()},
         abbreviations={str(k): str(v) for k, v in raw["abbreviations"].items()},
         aliases={normalise(str(k)): str(v) for k, v in (raw.get("value_aliases") or {}).items()},
+        percent=_lemmas(raw.get("percent") or ()),
         by_first={k: tuple(sorted(v, key=lambda p: -len(p.words))) for k, v in by_first.items()},
         known=tuple(
             sorted(w for w in _lemmas(raw["generic"]) | _lemmas(raw["weak"]) if len(w) >= 4)
@@ -441,12 +443,22 @@ def _phrases(raw: dict[str, Any]) -> Iterable[Phrase]:
         "order",
         "compare",
         "like",
+        "bucket",
     ):
-        for value, texts in raw[category].items():
+        for value, texts in (raw.get(category) or {}).items():
             for text in texts:
                 yield Phrase(phrase_words(str(text)), category, str(value))
-    for category in ("group", "limit", "negation", "projection", "ratio", "ratio_to", "since"):
-        for text in raw[category]:
+    for category in (
+        "group",
+        "group_after",
+        "limit",
+        "negation",
+        "projection",
+        "ratio",
+        "ratio_to",
+        "since",
+    ):
+        for text in raw.get(category) or ():
             yield Phrase(phrase_words(str(text)), category, category)
 
 
@@ -782,7 +794,12 @@ def entity_words(table: TableInfo, key: str | None) -> tuple[str, ...]:
     lex = lexicon()
     words: list[str] = []
     for token in tokenize(match.group(1), gloss=False):
-        if token.kind != "word" or token.lemma in lex.stop or len(words) >= MAX_ENTITY_WORDS:
+        if (
+            token.kind != "word"
+            or token.lemma in lex.stop
+            or (words and lex.is_weak(token))  # 'meal served': the meal
+            or len(words) >= MAX_ENTITY_WORDS
+        ):
             break
         if token.lemma in lex.generic and token.lemma not in ("item", "type", "record"):
             return ()  # 'daily check-in count', 'record': not a name for the rows
@@ -941,10 +958,15 @@ def build_edges(index: SchemaIndex) -> dict[str, list[Edge]]:
     return edges
 
 
+SAME_NAME_COST = 2.2  # a join on same-named columns: dearer than two steps along keys
+
+
 def _same_names(index: SchemaIndex, found: dict[tuple[str, str, str, str], float]) -> None:
     """Join tables not otherwise joined on their columns of one name and kind.
 
-    A last resort (a natural join on 'city_name' when no key says more), dearer than any key.
+    A last resort (a natural join on 'city_name' when no key says more), dearer than any
+    key, and than a path of two keys (orders and payment methods both name a user: they
+    join through the payments, not on the user).
     """
     linked = {frozenset((a, b)) for a, _, b, _ in found}
     tables = list(index.catalogue.tables.values())
@@ -963,7 +985,7 @@ def _same_names(index: SchemaIndex, found: dict[tuple[str, str, str, str], float
                     continue
                 if set(words) <= _NOT_REFERENCES or (words[-1:] == ["name"] and len(words) == 1):
                     continue
-                _put(found, (left.name, column.name, right.name, other.name), 2.0)
+                _put(found, (left.name, column.name, right.name, other.name), SAME_NAME_COST)
 
 
 def _put(
@@ -1210,13 +1232,15 @@ def analyse(
     defined = [*given, *find_terms(tokens, terms, idle)]
     idle |= {i for m in defined for i in range(m.start, m.end)}
     cues = [c for c in find_cues(tokens) if not idle & set(range(c.start, c.end))]
-    values = [*defined, *find_sample_values(tokens, index, allowed, idle)]
+    values = [*defined, *_unnamed(find_sample_values(tokens, index, allowed, idle), tokens, index)]
     taken = {i for m in values for i in range(m.start, m.end)} | idle
     taken |= {i for c in cues if c.category == "time" for i in range(c.start, c.end)}
-    mentions = link_spans(tokens, index, allowed, taken, cues)
+    mentions = link_spans(
+        tokens, index, allowed, taken, [c for c in cues if c.category != "bucket"]
+    )
     mentions = sorted([*values, *mentions], key=lambda m: m.start)
     covered = {i for m in mentions for i in range(m.start, m.end)}
-    cues = [c for c in cues if not any(i in covered for i in range(c.start, c.end))]
+    cues = [kept for c in cues if (kept := _uncovered(c, covered)) is not None]
     busy = covered | idle | {i for c in cues for i in range(c.start, c.end)}
     free = find_free_values(tokens, busy, index, allowed)
     busy |= {i for f in free for i in range(f.start, f.end)}
@@ -1230,6 +1254,55 @@ def analyse(
     busy |= {i for m in extra for i in range(m.start, m.end)} | explained
     unlinked, weak, content = _unlinked(tokens, busy)
     return Analysis(question, tokens, cues, mentions, free, unlinked, weak, content)
+
+
+def _unnamed(values: list[Mention], tokens: Sequence[Token], index: SchemaIndex) -> list[Mention]:
+    """Values whose words are not part of a name written with them.
+
+    'payment methods' names the table payment_methods, though 'payment' is a stored value;
+    'cancel reason' the column cancel_reason, though 'cancelled' is one.
+    """
+    kept: list[Mention] = []
+    for value in values:
+        spans = [(value.start, value.end + k) for k in (1, 2)]
+        spans += [(value.start - k, value.end) for k in (1, 2)]
+        if not any(_names(tokens, a, b, index) for a, b in spans):
+            kept.append(value)
+    return kept
+
+
+def _names(tokens: Sequence[Token], start: int, end: int, index: SchemaIndex) -> bool:
+    """Whether tokens ``start:end`` (two or more words) are the whole name of an element."""
+    if start < 0 or end > len(tokens) or end - start < 2:
+        return False
+    span = tokens[start:end]
+    if any(t.kind != "word" for t in span):
+        return False
+    lemmas = [t.lemma for t in span]
+    for position in index.candidates(lemmas):
+        element = index.elements[position]
+        names = (*element.words, *element.table_words)
+        if (
+            len(element.words) >= 2
+            and all(max((word_score(q, n) for n in names), default=0.0) >= 0.8 for q in lemmas)
+            and all(max(word_score(q, n) for q in lemmas) >= 0.8 for n in element.words)
+        ):
+            return True
+    return False
+
+
+def _uncovered(cue: Cue, covered: set[int]) -> Cue | None:
+    """The cue, unless a mention covers it.
+
+    A unit of time a column is named after keeps the grouping before it ('each month' with
+    a 'month' column: group by the column).
+    """
+    inside = [i for i in range(cue.start, cue.end) if i in covered]
+    if not inside:
+        return cue
+    if cue.category == "bucket" and inside[0] > cue.start:
+        return Cue(cue.start, inside[0], "group", "group")
+    return None
 
 
 def find_terms(tokens: Sequence[Token], terms: Sequence[Term], idle: set[int]) -> list[Mention]:
@@ -1306,6 +1379,7 @@ def find_cues(tokens: Sequence[Token]) -> list[Cue]:
     lex = lexicon()
     words = [t.lemma for t in tokens]
     written = [normalise(t.text) if normalise(t.text) != t.norm else t.lemma for t in tokens]
+    norms = [t.norm for t in tokens]
     cues: list[Cue] = []
     at = 0
     while at < len(tokens):
@@ -1314,9 +1388,7 @@ def find_cues(tokens: Sequence[Token]) -> list[Cue]:
             cues.append(window)
             at = window.end
             continue
-        phrase = match_phrase(words, at, lex.by_first.get(words[at], ()))
-        if phrase is None and written[at] != words[at]:  # a rewritten word, as written
-            phrase = match_phrase(written, at, lex.by_first.get(written[at], ()))
+        phrase = _longest_phrase(words, written, norms, at, lex)
         if phrase is None:
             at += 1
             continue
@@ -1336,7 +1408,34 @@ def find_cues(tokens: Sequence[Token]) -> list[Cue]:
     return cues
 
 
+def _as_written(phrase: Phrase, norms: Sequence[str], at: int) -> bool:
+    """'order by' is not 'orders by status': an ordering cue is matched as written."""
+    return tuple(norms[at : at + len(phrase.words)]) == phrase.words
+
+
+def _longest_phrase(
+    words: Sequence[str], written: Sequence[str], norms: Sequence[str], at: int, lex: Lexicon
+) -> Phrase | None:
+    """The longest cue phrase at ``at``, each word matched as a lemma or as written.
+
+    A rewritten Chinese word ('月' read as month) still matches the cues written with it
+    ('每个月').
+    """
+    candidates = [*lex.by_first.get(words[at], ()), *lex.by_first.get(written[at], ())]
+    best: Phrase | None = None
+    for phrase in candidates:
+        end = at + len(phrase.words)
+        if end > len(words) or (best is not None and len(phrase.words) <= len(best.words)):
+            continue
+        if all(w in (words[at + k], written[at + k]) for k, w in enumerate(phrase.words)) and (
+            phrase.category != "order" or _as_written(phrase, norms, at)
+        ):
+            best = phrase
+    return best
+
+
 _RANKED = frozenset(["superlative", "temporal_superlative"])
+_GROUPED_BY = frozenset(["type", "kind", "category", "class", "sort"])
 MAX_RANKED = 100  # 'the 5 most recent': a number before a superlative is a limit up to this
 
 
@@ -1345,6 +1444,9 @@ def _agent_by(tokens: Sequence[Token], at: int, phrase: Phrase) -> bool:
     if phrase.category != "group" or phrase.words != ("by",) or at == 0:
         return False
     before = tokens[at - 1]
+    after = tokens[at + 1].lemma if at + 1 < len(tokens) else ""
+    if after in _GROUPED_BY:
+        return False  # 'saved by type': no agent is a type
     return before.kind == "word" and (
         before.norm.endswith(("ed", "en")) or before.norm in lexicon().weak
     )  # 'orders by status': a plural noun, not the verb 'order'

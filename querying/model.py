@@ -79,9 +79,7 @@ class ModelPlanner:
 
     def choose(self, question: str, context: str, memory: ContextMemory) -> Action | None:
         """An admissible action from the model, or None (the offline planner decides)."""
-        planned = self._call.ask(
-            "ask_plan", plan_variables(question, context, memory.model_dump())
-        )
+        planned = self._call.ask("ask_plan", plan_variables(question, context, memory.model_dump()))
         if planned is None or not admissible(planned.action, memory):
             return None
         return next(a for a in ACTIONS if a == planned.action)
@@ -136,9 +134,7 @@ class ModelWriter:
             "column_details": column_details or catalogue.column_details(tables),
             "tried": list(tried),
         }
-        written = self._generate.ask(
-            "ask_generate", generate_variables(extract, catalogue.dialect)
-        )
+        written = self._generate.ask("ask_generate", generate_variables(extract, catalogue.dialect))
         if written is not None and written.refuse:
             return Written(refused=True, reason=written.reason, source="model")
         if written is not None and strip_wrapping(written.sql):

@@ -28,13 +28,16 @@ from sqlglot import exp
 from querying.definitions import definitions
 from querying.grammar import (
     Agg,
+    Bucket,
     Col,
     Cond,
     Expr,
+    Key,
     NoJoin,
     Ratio,
     Renderer,
     ScalarRatio,
+    Share,
     Spec,
     TableCount,
     Window,
@@ -97,6 +100,7 @@ class Item:
     funcs: list[str] = field(default_factory=list)  # aggregate chain (sum, count …)
     descending: bool = True
     number: float | None = None  # "top 5"
+    temporal: bool = False  # ranked by its time ('the 5 most recent orders')
 
 
 @dataclass(frozen=True)
@@ -439,7 +443,8 @@ def _neighbour_tables(
             continue
         other = mentions[other_at]
         lo, hi = (other.end, here.start) if offset < 0 else (here.end, other.start)
-        if hi - lo <= 3 and not any(tokens[i].kind == "punct" for i in range(lo, hi)):
+        settled = other.kind == "table" or not other.alternatives
+        if settled and hi - lo <= 3 and not any(tokens[i].kind == "punct" for i in range(lo, hi)):
             found.append(other.table)
     return found
 
@@ -493,6 +498,12 @@ def _same_column(index: SchemaIndex, mention: Mention, table: str) -> str | None
         if alt_table == table:
             return alt_column
     return None
+
+
+def _key_name(key: Key) -> str:
+    if isinstance(key, Bucket):
+        return f"{key.unit} of {key.col.table}.{key.col.column}"
+    return f"{key.table}.{key.column}"
 
 
 def _clock(text: str) -> str | None:
@@ -604,6 +615,7 @@ _BREAKING = frozenset([",", ".", "?", ";", "!", "(", ")"])
 
 
 _NUMERIC_FUNCS = frozenset(["sum", "avg", "min", "max"])
+_KINDS = frozenset(["type", "kind", "category", "sort", "class"])  # 'by type', 'each kind of'
 
 
 def _typed(item: Item, index: SchemaIndex) -> Item:
@@ -645,7 +657,7 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
             last_end = max(last_end, event.end)
             continue  # "students who have taken …": 'who' relates, it asks for nothing
         if isinstance(event, Cue) and _grades_previous(analysis, items, event):
-            _superlative(items[-1], [event])  # "价格最高的产品", "订单最多的客户"
+            _graded(items[-1], event)  # "价格最高的产品", "订单最多的客户", "订单数"
             last_end = max(last_end, event.end)
             continue
         listed = not pending and bool(items) and _continues_list(analysis, items[-1], start)
@@ -670,16 +682,17 @@ def _modifiers(items: list[Item]) -> list[Item]:
     """A measure written before the noun it grades: the noun is what is shown.
 
     'the top 5 best selling products': 'top 5' is about the products, 'best selling' is
-    how they are ranked.
+    how they are ranked; 'the 5 highest price items': the items, by price.
     """
     for first, second in itertools.pairwise(items):
+        measure = bool(first.mention.funcs) or first.mention.kind == "column"
         if (
-            first.mention.funcs
+            measure
             and first.role == "top"
-            and second.mention.kind == "table"
+            and second.mention.kind in ("table", "column")
             and second.role == "plain"
             and second.mention.start == first.mention.end
-        ):
+        ):  # 'the 5 priciest items': the items are listed, by price
             second.role, second.number = "top", first.number
             first.role, first.number = "super", None
     return items
@@ -704,16 +717,26 @@ def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
     Chinese puts it after the noun ("价格最高的产品", "订单最多的客户"); English after a
     measure's verb ("the product that sells the worst", a defined term).
     """
-    if cue.category not in ("superlative", "temporal_superlative") or not items:
+    graded = ("superlative", "temporal_superlative", "aggregate", "group_after")
+    if cue.category not in graded or not items:
         return False
     previous = items[-1]
     if previous.mention.kind == "value" or previous.role not in ("plain", "agg"):
         return False
-    between = analysis.tokens[previous.mention.end : cue.start]
-    if any(t.kind == "han" for t in analysis.tokens[cue.start : cue.end]):
-        return previous.role == "plain" and not between
+    between = [t for t in analysis.tokens[previous.mention.end : cue.start] if t.text != "的"]
     measured = previous.mention.via == "definition" and bool(previous.mention.funcs)
-    return measured and all(t.lemma == "the" for t in between)
+    if any(t.kind == "han" for t in analysis.tokens[cue.start : cue.end]):
+        return (previous.role == "plain" or measured) and not between
+    return measured and cue.category != "aggregate" and all(t.lemma == "the" for t in between)
+
+
+def _graded(item: Item, cue: Cue) -> None:
+    if cue.category == "aggregate":
+        item.role, item.funcs = "agg", [cue.value]
+    elif cue.category == "group_after":
+        item.role = "group"
+    else:
+        _superlative(item, [cue])
 
 
 def _by_only(chain: list[Cue]) -> bool:
@@ -767,7 +790,7 @@ def _role(mention: Mention, chain: list[Cue]) -> Item:
     last = chain[-1]
     if last.category == "limit" and last.number is not None:
         item.role, item.number = "top", last.number
-    elif last.category == "group":
+    elif last.category == "group" and mention.kind != "value":
         item.role = "group"
     elif "order" in categories and any(c.value == "by" for c in chain if c.category == "order"):
         item.role = "order"
@@ -799,6 +822,7 @@ def _superlative(item: Item, chain: list[Cue]) -> None:
     supers = [c for c in chain if c.category in ("superlative", "temporal_superlative")]
     cue = supers[-1]
     item.descending = cue.value == "desc"
+    item.temporal = cue.category == "temporal_superlative"
     item.funcs = [
         c.value for c in chain if c.category == "aggregate" and c.start > cue.start
     ] or list(item.mention.funcs)
@@ -826,6 +850,7 @@ class _Builder:
     def __init__(
         self, analysis: Analysis, index: SchemaIndex, options: Options, items: list[Item]
     ) -> None:
+        self.buckets: list[Key] = []  # calendar units and kinds grouped by
         self.analysis = analysis
         self.index = index
         self.options = options
@@ -852,7 +877,16 @@ class _Builder:
         aggs = [i for i in self.items if i.role == "agg"]
         supers = [i for i in self.items if i.role == "super"]
         self._filters()
-        if groups or self.spec.having or any(self._is_count_super(s) for s in supers):
+        if self._share(groups):
+            self._finish(None)
+            return self.spec
+        self.buckets = [*self._buckets(), *self._kind_groups()]
+        if (
+            groups
+            or self.buckets
+            or self.spec.having
+            or any(self._is_count_super(s) for s in supers)
+        ):
             self._grouped(subject, groups, aggs, supers)
         elif aggs:
             self._aggregated(aggs, supers, subject)
@@ -876,7 +910,12 @@ class _Builder:
                 and item.role in ("plain", "neg")
             ):
                 self.spec.where.append(
-                    Cond(Col(mention.table, mention.column or ""), "=", item.role != "neg")
+                    Cond(
+                        Col(mention.table, mention.column or ""),
+                        "=",
+                        item.role != "neg",
+                        at=mention.start,
+                    )
                 )
                 self.spec.notes.append(
                     f"{mention.column} is {'false' if item.role == 'neg' else 'true'}"
@@ -892,7 +931,8 @@ class _Builder:
         """The conditions the defined terms of the question carry ('revenue': not cancelled)."""
         for item in self.items:
             for clause in item.mention.clauses:
-                cond = Cond(Col(clause.table, clause.column), clause.op, clause.value)
+                col = Col(clause.table, clause.column)
+                cond = Cond(col, clause.op, clause.value, at=item.mention.start)
                 if cond not in self.spec.where:
                     self.spec.where.append(cond)
                     self.spec.notes.append(
@@ -903,12 +943,14 @@ class _Builder:
         mention = item.mention
         col = Col(mention.table, mention.column or "")
         same = [c for c in self.spec.where if c.col == col and c.op in ("=", "in")]
-        if same:
+        if same and item.role != "neg":
             values = same[0].value if same[0].op == "in" else [same[0].value]
             self.spec.where.remove(same[0])
-            self.spec.where.append(Cond(col, "in", [*values, mention.value]))
+            merged = list(dict.fromkeys([*values, mention.value]))
+            self.spec.where.append(Cond(col, "in", merged, at=same[0].at))
         else:
-            self.spec.where.append(Cond(col, "<>" if item.role == "neg" else "=", mention.value))
+            op = "<>" if item.role == "neg" else "="
+            self.spec.where.append(Cond(col, op, mention.value, at=mention.start))
         self.spec.notes.append(f"{col.table}.{col.column} = {mention.value!r} (a stored value)")
         self.used.add(id(item))
 
@@ -942,7 +984,7 @@ class _Builder:
                     self.used.add(id(item))
             cue = next((c for c in like if 0 <= value.start - c.end <= 3), None)
             pattern, op = self._pattern(value, cue)
-            self.spec.where.append(Cond(col, op, pattern))
+            self.spec.where.append(Cond(col, op, pattern, at=value.start))
             self.spec.notes.append(f"{col.table}.{col.column} {op} {pattern!r}")
 
     def _pattern(self, value: FreeValue, cue: Cue | None) -> tuple[str, str]:
@@ -1015,7 +1057,7 @@ class _Builder:
         ):
             self.spec.where.append(Cond(col, "since" if op in (">", ">=") else "year", int(value)))
             return
-        self._compare(col, op, literal_value)
+        self._compare(col, op, literal_value, position)
 
     def _time_near(self, position: int) -> Col | None:
         """The time column a date or a clock time is about.
@@ -1060,14 +1102,15 @@ class _Builder:
             self.spec.where.append(Cond(col, op, clock))
             self.spec.notes.append(f"{col.table}.{col.column} {op} {clock}")
 
-    def _compare(self, col: Col, op: str, value: object) -> None:
+    def _compare(self, col: Col, op: str, value: object, position: int = -1) -> None:
         same = [c for c in self.spec.where if c.col == col and c.op in ("=", "in") and op == "="]
         if same:
             values = same[0].value if same[0].op == "in" else [same[0].value]
             self.spec.where.remove(same[0])
-            self.spec.where.append(Cond(col, "in", [*values, value]))
+            merged = list(dict.fromkeys([*values, value]))
+            self.spec.where.append(Cond(col, "in", merged, at=same[0].at))
             return
-        self.spec.where.append(Cond(col, op, value))
+        self.spec.where.append(Cond(col, op, value, at=position))
         self.spec.notes.append(f"{col.table}.{col.column} {op} {value}")
 
     def _counted_after(self, position: int) -> Item | None:
@@ -1125,7 +1168,7 @@ class _Builder:
                 f"{col.table}.{col.column} in the window {cue.value} {int(cue.number)}"
             )
 
-    def _time_column(self) -> Col | None:
+    def _time_column(self, table: str | None = None) -> Col | None:
         """The time column the question means: one it names, else the best of its tables.
 
         Its tables are those of the mentions and the conditions, else the tables one join
@@ -1141,11 +1184,9 @@ class _Builder:
                 and self.index.column_kind(mention.table, mention.column) == "time"
             ):
                 return Col(mention.table, mention.column)
-        tables = self._timed_tables()
+        tables = [table] if table is not None else self._timed_tables()
         lex = lexicon()
-        lemmas = [
-            t.lemma for t in self.analysis.tokens if t.kind == "word" and lex.is_content(t)
-        ] or [t.lemma for t in self.analysis.tokens if t.kind == "word"]
+        lemmas = [t.lemma for t in self.analysis.tokens if t.kind == "word" and lex.is_content(t)]
         best: tuple[float, int, Col] | None = None
         for rank, table in enumerate(tables):
             for column in self.index.catalogue.tables[table].columns:
@@ -1282,12 +1323,12 @@ class _Builder:
     def _grouped(
         self, subject: Item | None, groups: list[Item], aggs: list[Item], supers: list[Item]
     ) -> None:
-        keys: list[Col] = []
+        keys: list[Key] = list(self.buckets)
         for item in groups:
             keys.extend(self._group_cols(item))
             self.used.add(id(item))
         if not keys and subject is not None and id(subject) not in self.used:
-            keys = self._group_cols(subject)
+            keys = list[Key](self._group_cols(subject))
             self.used.add(id(subject))
         if not keys:
             return
@@ -1311,11 +1352,32 @@ class _Builder:
             self.used.add(id(item))
         self._group_attributes(groups)
         if len(self.spec.select) == len(self.spec.group):
-            counted = [agg for agg, _, _ in self.spec.having] or [Agg("count", None)]
-            self.spec.select.append(counted[0])
-        self.spec.notes.append(
-            "grouped by " + ", ".join(f"{c.table}.{c.column}" for c in self.spec.group)
-        )
+            self.spec.select.append(self._group_count(subject))
+        series = [b for b in self.buckets if isinstance(b, Bucket)]
+        if series and not self.spec.order:
+            self.spec.order.append((series[0], False))  # a series, in time order
+        self.spec.notes.append("grouped by " + ", ".join(_key_name(k) for k in self.spec.group))
+
+    def _group_count(self, subject: Item | None) -> Agg:
+        """What is counted per group when nothing else is asked: the subject's rows."""
+        counted = [agg for agg, _, _ in self.spec.having]
+        if counted:
+            return counted[0]
+        if subject is not None and subject.mention.kind == "table":
+            self.used.add(id(subject))
+            return self.count_of(subject.mention.table)
+        return Agg("count", None)
+
+    def _buckets(self) -> list[Bucket]:
+        """The calendar units the question groups by ('each month'), on its time column."""
+        units = [c.value for c in self.analysis.cues if c.category == "bucket"]
+        if not units:
+            return []
+        col = self._time_column()
+        if col is None:
+            return []
+        self.spec.notes.append(f"per {', '.join(units)} of {col.table}.{col.column}")
+        return [Bucket(col, unit) for unit in dict.fromkeys(units)]
 
     def _group_attributes(self, groups: list[Item]) -> None:
         """Show the columns asked for per group ('the total credit of each student').
@@ -1370,10 +1432,51 @@ class _Builder:
     def _group_cols(self, item: Item) -> list[Col]:
         mention = item.mention
         if mention.kind == "table":
-            return self.entity(mention.table)
+            before = [
+                t.lemma for t in self.analysis.tokens[max(mention.start - 2, 0) : mention.start]
+            ]
+            kind = self._kind_column(mention.table) if before[:1] and before[0] in _KINDS else None
+            return [kind] if kind is not None else self.entity(mention.table)
         if mention.column is None:
             return []
         return [Col(mention.table, mention.column)]
+
+    def _kind_column(self, table: str) -> Col | None:
+        """The column saying what kind a row of ``table`` is ('each kind of payment method').
+
+        A text column named type, kind or category, else one whose comment starts so
+        ('Kind of payment method: gift_card, paypal or credit_card').
+        """
+        for named in (True, False):
+            for column in self.index.catalogue.tables[table].columns:
+                if column.kind != "text":
+                    continue
+                element = self.index.element(table, column.name)
+                words = (element.words if named else element.comment[:1]) if element else ()
+                if any(w in _KINDS for w in words):
+                    return Col(table, column.name)
+        return None
+
+    def _kind_groups(self) -> list[Col]:
+        """'… by type': a grouping by the kind of the rows the question is about."""
+        covered = {i for item in self.items for i in range(item.mention.start, item.mention.end)}
+        tokens = self.analysis.tokens
+        found: list[Col] = []
+        for cue in self.analysis.cues:
+            at = cue.end
+            if cue.category != "group" or at >= len(tokens) or at in covered:
+                continue
+            if tokens[at].lemma not in _KINDS or (
+                at + 1 < len(tokens) and tokens[at + 1].lemma == "of"
+            ):
+                continue
+            tables = [i.mention.table for i in self.items if i.mention.kind == "table"]
+            for table in tables:
+                col = self._kind_column(table)
+                if col is not None:
+                    found.append(col)
+                    break
+        return found
 
     def _aggregated(self, aggs: list[Item], supers: list[Item], subject: Item | None) -> None:
         for item in aggs:
@@ -1424,6 +1527,8 @@ class _Builder:
             )
         if not self.spec.select and subject is not None:
             self.spec.select = list(self._show(subject))
+        if subject is not None and subject.temporal and subject.mention.kind == "table":
+            self._latest(subject)
         if not self.spec.select:
             self.spec.select = list[Expr](self._named_columns())
         if not self.spec.select:
@@ -1441,6 +1546,17 @@ class _Builder:
             if item.role in ("plain", "proj") and not self._is_filter_column(item):
                 found.append(Col(mention.table, mention.column))
         return list(dict.fromkeys(found))
+
+    def _latest(self, subject: Item) -> None:
+        """'The 5 most recent orders': the rows ordered by their time, newest first."""
+        col = self._time_column(subject.mention.table)
+        if col is None or col.table != subject.mention.table:
+            return
+        if col not in self.spec.select:
+            self.spec.select.append(col)
+        self.spec.order.append((col, subject.descending))
+        self.spec.limit = self._limit(subject)
+        self.spec.notes.append(f"the {'latest' if subject.descending else 'earliest'} by {col}")
 
     def _projected(self, subject: Item | None) -> list[Item]:
         """The subject and the columns listed with it ('their first and last names')."""
@@ -1470,9 +1586,29 @@ class _Builder:
         for cue in self.analysis.cues:
             if cue.category in ("limit", "superlative") and cue.number is not None:
                 return int(cue.number)
+        counted = self._counted_number(subject)
+        if counted is not None:
+            return counted
         if subject is not None and self._plural(subject):
             return None
         return 1
+
+    def _counted_number(self, subject: Item | None) -> int | None:
+        """'最高的3个商品': a number right before the subject (a measure word between)."""
+        if subject is None:
+            return None
+        lex = lexicon()
+        at = subject.mention.start - 1
+        if (
+            at >= 0
+            and self.analysis.tokens[at].kind == "han"
+            and not lex.is_content(self.analysis.tokens[at])
+        ):
+            at -= 1  # 个, 位, 件
+        if at < 0:
+            return None
+        number = number_of(self.analysis.tokens[at], lex.numerals)
+        return int(number) if number is not None and number.is_integer() else None
 
     def _plural(self, item: Item) -> bool:
         tokens = self.analysis.tokens[item.mention.start : item.mention.end]
@@ -1530,10 +1666,48 @@ class _Builder:
 
     # ratios
 
+    def _share(self, groups: list[Item]) -> bool:
+        """'What percentage of orders get cancelled?': the share of rows meeting conditions.
+
+        A ratio cue with no second side: the conditions written after it are what is
+        counted ('percentage of orders [that were] cancelled'), else those before it ('取消率',
+        'the refund rate'); the others, and time windows, bound the rows counted in.
+        """
+        cue = next((c for c in self.analysis.cues if c.category == "ratio"), None)
+        if cue is None or any(
+            i.role == "ratio_den" and i.mention.kind != "value" for i in self.items
+        ):
+            return False
+        where = self.spec.where
+        counted = [c for c in where if c.at > cue.start] or [
+            c for c in where if 0 <= c.at < cue.start
+        ]
+        if not counted:
+            return False
+        table = self._share_table(counted)
+        keys = list[Key](dict.fromkeys(k for item in groups for k in self._group_cols(item)))
+        percent = any(t.lemma in lexicon().percent for t in self.analysis.tokens)
+        key = self.index.keys.get(table)
+        share = Share(tuple(counted), Col(table, key) if key else None, percent)
+        self.spec.where = [c for c in where if all(c is not k for k in counted)]
+        self.spec.select = [*keys, share]
+        self.spec.group = keys
+        self.spec.anchor = table
+        self.used.update(id(i) for i in self.items)
+        self.spec.notes.append(f"share of {table} rows meeting {len(counted)} condition(s)")
+        return True
+
+    def _share_table(self, counted: list[Cond]) -> str:
+        """The rows a share is of: the first table the question names, else the counted's."""
+        for item in self.items:
+            if item.mention.kind == "table":
+                return item.mention.table
+        return counted[0].col.table
+
     def _ratio(self) -> bool:
         num = next((i for i in self.items if i.role == "ratio_num"), None)
         den = next((i for i in self.items if i.role == "ratio_den"), None)
-        if num is None or den is None:
+        if num is None or den is None or den.mention.kind == "value":
             return False
         groups = [i for i in self.items if i.role == "group"]
         average = any(c.category == "aggregate" and c.value == "avg" for c in self.analysis.cues)
@@ -1590,7 +1764,9 @@ class _Builder:
             self.spec.limit = int(top.number or 1)
         tables = self.spec.tables()
         joined = len(tables) > 1
-        listing = not self.spec.group and not any(isinstance(e, Agg) for e in self.spec.select)
+        listing = not self.spec.group and not any(
+            isinstance(e, Agg | Share | Ratio | ScalarRatio) for e in self.spec.select
+        )
         if listing and joined and not self.options.no_distinct:
             self.spec.distinct = True
         if not self.spec.anchor and subject is not None:
@@ -1600,10 +1776,10 @@ class _Builder:
 Reader = Callable[[Analysis], Spec | None]
 
 
-def explain(question: str, catalogue: Catalogue) -> str:
+def explain(question: str, catalogue: Catalogue, context: str = "") -> str:
     """A debugging view: the tokens, cues and mentions of a question (not used by the loop)."""
     index = schema_index(catalogue)
-    analysis = analyse(question, index)
+    analysis = analyse(question, index, terms=definitions(context, index))
     parts = [
         f"cue {c.category}:{c.value} '{_phrase(analysis.tokens, c.start, c.end)}'"
         for c in analysis.cues

@@ -91,9 +91,8 @@ class ResourcePool:
             has_sql=bool(sql),
             schema_available=bool(self._data.get("tables")),
             columns_available=bool(selected) and all(t in details for t in selected),
-            database_validated=bool(self._data.get("validated_sql")) and (
-                self._data.get("validated_sql") == sql
-            ),
+            database_validated=bool(self._data.get("validated_sql"))
+            and (self._data.get("validated_sql") == sql),
             sql_executed_successfully=bool(self._data.get("executed_sql"))
             and self._data.get("executed_sql") == sql,
             refused=bool(self._data.get("refusal")),

@@ -274,7 +274,7 @@ def test_not_linked_entity_is_null(tmp_path: Path) -> None:
 
 def test_rolling_window_in_sqlite(store: tuple[Path, Catalogue]) -> None:
     generated, rows = ask(store, "How many orders were placed in the last 7 days?")
-    assert generated.sql is not None and "DATE('now', '-7 days')" in generated.sql
+    assert generated.sql is not None and "DATETIME('now', '-7 days')" in generated.sql
     assert rows == [(2,)]
 
 
