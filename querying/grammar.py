@@ -37,10 +37,15 @@ class Col:
 
 @dataclass(frozen=True)
 class Agg:
-    """An aggregate: count (``arg`` None: rows), count_distinct, sum, avg, min, max."""
+    """An aggregate: count (``arg`` None: rows), count_distinct, sum, avg, min, max.
+
+    ``when`` restricts it to the rows meeting conditions (``SUM(CASE WHEN … THEN x END)``):
+    one measure's own conditions in a statement with others ('orders and revenue').
+    """
 
     func: str
     arg: Col | None
+    when: tuple[Cond, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,7 @@ def _columns(item: Expr | Cond) -> list[Col]:
     if isinstance(item, Share):
         return [c.col for c in item.conds] + ([item.key] if item.key is not None else [])
     if isinstance(item, Agg):
-        return [item.arg] if item.arg is not None else []
+        return ([item.arg] if item.arg is not None else []) + [c.col for c in item.when]
     if isinstance(item, Ratio):
         return [*_columns(item.num), *_columns(item.den)]
     if isinstance(item, Cond):
@@ -332,9 +337,14 @@ class Renderer:
 
     def aggregate(self, agg: Agg) -> exp.Expr:
         """COUNT(*), COUNT(DISTINCT x), SUM(x) and the like."""
-        if agg.arg is None:
+        if agg.when:
+            met = exp.and_(*[self.condition(c) for c in agg.when])
+            kept = self.column(agg.arg) if agg.arg is not None else exp.Literal.number(1)
+            column: exp.Expr = exp.Case(ifs=[exp.If(this=met, true=kept)])
+        elif agg.arg is None:
             return exp.Count(this=exp.Star())
-        column = self.column(agg.arg)
+        else:
+            column = self.column(agg.arg)
         if agg.func == "count_distinct":
             return exp.Count(this=exp.Distinct(expressions=[column]))
         builders: dict[str, type[exp.Func]] = {

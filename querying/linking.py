@@ -23,6 +23,7 @@ import re2
 import yaml
 from numpy.typing import NDArray
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA, Hamming, Indel
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from querying.schema import Catalogue, ColumnInfo, TableInfo
@@ -609,7 +610,35 @@ def _word_score(q: str, n: str) -> float:
         return 0.6  # part of a compound name: "join" in "joindate"
     if min(len(q), len(n)) >= 5 and fuzz.ratio(q, n) >= 88:
         return 0.75  # a typo
+    if _slip(q, n):
+        return 0.75  # 'oders' for orders, 'oredr' for order
     return 0.0
+
+
+def _slip(q: str, n: str) -> bool:
+    """Whether ``q`` is ``n`` with one slip: a letter left out, added or swapped.
+
+    Not a letter replaced ('cars' is no slip of 'card'); words of four letters or more
+    that start as the name does.
+    """
+    if min(len(q), len(n)) < 4 or max(len(q), len(n)) < 5 or q[0] != n[0]:
+        return False
+    if abs(len(q) - len(n)) == 1:
+        return Indel.distance(q, n) == 1
+    return len(q) == len(n) and OSA.distance(q, n) == 1 and Hamming.distance(q, n) == 2
+
+
+def deletions(word: str) -> set[str]:
+    """The word with one letter left out (keys that find a word one slip away)."""
+    return {word[:i] + word[i + 1 :] for i in range(len(word))} if len(word) >= 4 else set()
+
+
+def _slip_keys(word: str) -> set[str]:
+    """Keys of the names one slip away from ``word`` (see :func:`deletions`)."""
+    if len(word) < 4:
+        return set()
+    dropped = deletions(word)
+    return dropped | {f"~{d}" for d in dropped} | {f"~{word}"}
 
 
 def index_keys(word: str) -> set[str]:
@@ -727,6 +756,7 @@ class SchemaIndex:
             keys |= index_keys(word)
         for word in element.words:
             keys |= _compound_keys(word)
+            keys |= {f"~{d}" for d in deletions(word)}
         if len(element.words) > 1:
             keys.add("".join(element.words))  # "payload" finds pay_load
         for key in keys:
@@ -762,6 +792,8 @@ class SchemaIndex:
         found: set[int] = set()
         for word in words:
             for key in index_keys(word):
+                found |= self.by_key.get(key, set())
+            for key in _slip_keys(word):
                 found |= self.by_key.get(key, set())
         return found
 
@@ -1409,8 +1441,8 @@ def find_cues(tokens: Sequence[Token]) -> list[Cue]:
 
 
 def _as_written(phrase: Phrase, norms: Sequence[str], at: int) -> bool:
-    """'order by' is not 'orders by status': an ordering cue is matched as written."""
-    return tuple(norms[at : at + len(phrase.words)]) == phrase.words
+    """'order by' is not 'orders by status': an ordering cue's verb is not a plural noun."""
+    return norms[at] == phrase.words[0] or not norms[at].endswith("s")
 
 
 def _longest_phrase(
@@ -1672,7 +1704,8 @@ def _name_end(tokens: Sequence[Token], at: int, busy: set[int]) -> int:
         token = tokens[end]
         if not token.is_capitalised or token.lemma in lex.stop or token.lemma in lex.generic:
             break
-        if end == 0 or tokens[end - 1].text in (".", "?", "!"):
+        rewritten = token.end - token.start != len(token.text)  # '西雅图' read as Seattle
+        if not rewritten and (end == 0 or tokens[end - 1].text in (".", "?", "!")):
             break
         end += 1
     return end
@@ -2008,7 +2041,13 @@ def link_by_comment(
     lex = lexicon()
     found: list[Mention] = []
     for i, token in enumerate(tokens):
-        if i in busy or token.kind != "word" or not lex.is_content(token) or lex.is_weak(token):
+        if i in busy or token.kind != "word":
+            continue
+        flag = _flag_by_comment(token, index, allowed)
+        if flag is not None:
+            found.append(Mention(i, i + 1, "column", flag[0], flag[1], COMMENT_SCORE, "comment"))
+            continue
+        if not lex.is_content(token) or lex.is_weak(token):
             continue
         counts: dict[str, int] = {}
         for position in index.by_key.get(token.lemma, set()):
@@ -2023,6 +2062,25 @@ def link_by_comment(
         table = ranked[0][0]
         found.append(Mention(i, i + 1, "table", table, None, COMMENT_SCORE, "comment"))
     return found
+
+
+def _flag_by_comment(token: Token, index: SchemaIndex, allowed: set[str]) -> tuple[str, str] | None:
+    """The one yes/no column whose comment says what the word does.
+
+    'bought': 'Whether the item can be bought now', so 'items that can't be bought' reads
+    the flag, negated.
+    """
+    if len(token.lemma) < 4 or token.lemma in lexicon().stop:
+        return None
+    found = [
+        (e.table, e.column)
+        for position in index.candidates([token.lemma])
+        if (e := index.elements[position]).kind == "bool"
+        and e.column is not None
+        and e.table in allowed
+        and token.lemma in e.comment
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _comment_explained(

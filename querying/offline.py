@@ -21,7 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+import numpy as np
 import sqlglot
+from numpy.typing import NDArray
 from pydantic import BaseModel, Field
 from sqlglot import exp
 
@@ -57,6 +59,7 @@ from querying.linking import (
     word_score,
 )
 from querying.schema import Catalogue
+from understanding.classifier import embed, normalize_text
 
 LinkKind = Literal["table", "column", "value", "aggregate", "time", "order", "limit", "other"]
 
@@ -500,6 +503,10 @@ def _same_column(index: SchemaIndex, mention: Mention, table: str) -> str | None
     return None
 
 
+def _hashable(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _key_name(key: Key) -> str:
     if isinstance(key, Bucket):
         return f"{key.unit} of {key.col.table}.{key.col.column}"
@@ -547,9 +554,76 @@ def place_value(
     if partial is not None:
         return partial
     beside = _beside(mentions, value.start, index, before_only=False, end=value.end)
+    named = beside is not None and _named_column(mentions, beside)
+    person = None if named else person_column(value, index, [m.table for m in mentions])
+    if person is not None:
+        return person
     if beside is not None and (value.style != "code" or _code_column(index, beside)):
-        return beside
+        return beside if named else similar_column(value.text, beside, index)
     return None
+
+
+def _named_column(mentions: Sequence[Mention], col: Col) -> bool:
+    return any(
+        m.kind == "column" and (m.table, m.column) == (col.table, col.column) for m in mentions
+    )
+
+
+def person_column(value: FreeValue, index: SchemaIndex, tables: Sequence[str]) -> Col | None:
+    """The first-name column of the people a name of two capitalised words is about.
+
+    'Diego Thomas': a table whose rows are shown by a first and a last name (the one the
+    question names, else the only such table) holds him.
+    """
+    words = value.text.split()
+    if value.style != "capitalised" or len(words) != 2 or not all(w.isalpha() for w in words):
+        return None
+    people = [t for t, shown in index.display.items() if len(shown) == 2]
+    named = [t for t in people if t in tables]
+    chosen = named or (people if len(people) == 1 else [])
+    return Col(chosen[0], index.display[chosen[0]][0]) if chosen else None
+
+
+# How much nearer a value another column's samples must be than the shown column's.
+SIMILAR_MARGIN = 0.015
+
+
+def similar_column(text: str, shown: Col, index: SchemaIndex) -> Col:
+    """The text column of ``shown``'s table whose samples the value resembles most.
+
+    'Seattle' beside 'customers' is a city, not a first name: its embedding is nearest the
+    samples of users.city. The column shown for the table stays unless another is clearly
+    nearer.
+    """
+    centroids = sample_centroids(index, shown.table)
+    if len(centroids) < 2 or shown not in centroids:
+        return shown
+    vector = embed([normalize_text(text)])[0]
+    scores = {col: float(vector @ centre) for col, centre in centroids.items()}
+    best = max(scores, key=lambda col: scores[col])
+    return best if scores[best] - scores[shown] >= SIMILAR_MARGIN else shown
+
+
+_CENTROIDS: dict[tuple[int, str], tuple[SchemaIndex, dict[Col, NDArray[np.float32]]]] = {}
+
+
+def sample_centroids(index: SchemaIndex, table: str) -> dict[Col, NDArray[np.float32]]:
+    """The mean embedding of each text column's samples (columns of three or more)."""
+    key = (id(index), table)
+    cached = _CENTROIDS.get(key)
+    if cached is not None and cached[0] is index:
+        return cached[1]
+    found: dict[Col, NDArray[np.float32]] = {}
+    for column in index.catalogue.tables[table].columns:
+        samples = list(dict.fromkeys(column.samples))
+        if column.kind != "text" or len(samples) < 3:
+            continue
+        centre = embed([normalize_text(s) for s in samples]).mean(axis=0)
+        found[Col(table, column.name)] = centre / (float(np.linalg.norm(centre)) or 1.0)
+    if len(_CENTROIDS) > 256:
+        _CENTROIDS.clear()
+    _CENTROIDS[key] = (index, found)
+    return found
 
 
 def _beside(
@@ -732,7 +806,8 @@ def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
 
 def _graded(item: Item, cue: Cue) -> None:
     if cue.category == "aggregate":
-        item.role, item.funcs = "agg", [cue.value]
+        if not item.mention.funcs:  # '销售额多少': how much revenue, not how many
+            item.role, item.funcs = "agg", [cue.value]
     elif cue.category == "group_after":
         item.role = "group"
     else:
@@ -851,6 +926,7 @@ class _Builder:
         self, analysis: Analysis, index: SchemaIndex, options: Options, items: list[Item]
     ) -> None:
         self.buckets: list[Key] = []  # calendar units and kinds grouped by
+        self.measured: list[tuple[Item, Agg]] = []  # defined measures and their aggregates
         self.analysis = analysis
         self.index = index
         self.options = options
@@ -892,6 +968,7 @@ class _Builder:
             self._aggregated(aggs, supers, subject)
         else:
             self._listing(subject, supers)
+        self._scoped_clauses()
         self._ordering()
         self._finish(subject)
         return self.spec if self.spec.select else None
@@ -983,9 +1060,23 @@ class _Builder:
                 ):
                     self.used.add(id(item))
             cue = next((c for c in like if 0 <= value.start - c.end <= 3), None)
+            if cue is None and self._person(value, col):
+                continue
             pattern, op = self._pattern(value, cue)
             self.spec.where.append(Cond(col, op, pattern, at=value.start))
             self.spec.notes.append(f"{col.table}.{col.column} {op} {pattern!r}")
+
+    def _person(self, value: FreeValue, col: Col) -> bool:
+        """'Diego Thomas' on a table shown by first and last name: both names, as written."""
+        shown = self.index.display.get(col.table, ())
+        words = value.text.split()
+        if len(shown) != 2 or shown[0] != col.column or len(words) != 2:
+            return False
+        op = "=" if self.options.exact_names else "ilike"
+        for column, word in zip(shown, words, strict=True):
+            self.spec.where.append(Cond(Col(col.table, column), op, word, at=value.start))
+        self.spec.notes.append(f"{col.table} named {value.text!r} (first and last name)")
+        return True
 
     def _pattern(self, value: FreeValue, cue: Cue | None) -> tuple[str, str]:
         text = value.text
@@ -1220,12 +1311,21 @@ class _Builder:
             return 0.0
         named = max((word_score(q, w) for q in lemmas for w in element.words), default=0.0)
         table_words = set(element.table_words)
-        commented = any(
-            q not in table_words and word_score(q, c) >= 0.9
+        shared = [
+            q
             for q in lemmas
-            for c in element.comment
+            if q not in table_words and any(word_score(q, c) >= 0.9 for c in element.comment)
+        ]
+        if not shared:
+            return named
+        rarest = min(self._comment_count(q) for q in shared)  # 'cancelled' over 'customer'
+        return max(named, COMMENT_TIME_SCORE - 0.1 + 0.1 / max(rarest, 1))
+
+    def _comment_count(self, word: str) -> int:
+        """How many comments of the schema use ``word`` (a rarer word says more)."""
+        return sum(
+            1 for p in self.index.by_key.get(word, set()) if word in self.index.elements[p].comment
         )
-        return max(named, COMMENT_TIME_SCORE if commented else 0.0)
 
     # shapes
 
@@ -1245,6 +1345,35 @@ class _Builder:
         return Agg("count_distinct", Col(table, key)) if key else Agg("count", None)
 
     def measure(self, item: Item, grouped: bool) -> Expr | None:
+        """The aggregate an item asks for, noted for :meth:`_scoped_clauses`."""
+        value = self._measure(item, grouped)
+        if isinstance(value, Agg) and item.mention.clauses:
+            self.measured.append((item, value))
+        return value
+
+    def _scoped_clauses(self) -> None:
+        """A defined measure's conditions stay its own beside other measures.
+
+        'Orders and revenue per month': the revenue leaves cancelled orders out, the count
+        of orders does not — SUM(CASE WHEN status <> 'cancelled' THEN price END).
+        """
+        if sum(isinstance(e, Agg) for e in self.spec.select) < 2:
+            return
+        for item, agg in self.measured:
+            wanted = {(c.table, c.column, c.op, _hashable(c.value)) for c in item.mention.clauses}
+            own = tuple(
+                c
+                for c in self.spec.where
+                if (c.col.table, c.col.column, c.op, _hashable(c.value)) in wanted
+            )
+            if not own or agg not in self.spec.select:
+                continue
+            scoped = replace(agg, when=own)
+            self.spec.select = [scoped if e == agg else e for e in self.spec.select]
+            self.spec.order = [(scoped if e == agg else e, d) for e, d in self.spec.order]
+            self.spec.where = [c for c in self.spec.where if all(c is not o for o in own)]
+
+    def _measure(self, item: Item, grouped: bool) -> Expr | None:
         """The aggregate an item asks for (count of an entity, sum of a column …)."""
         mention = item.mention
         funcs = item.funcs or ["count"]
@@ -1432,14 +1561,18 @@ class _Builder:
     def _group_cols(self, item: Item) -> list[Col]:
         mention = item.mention
         if mention.kind == "table":
-            before = [
-                t.lemma for t in self.analysis.tokens[max(mention.start - 2, 0) : mention.start]
-            ]
-            kind = self._kind_column(mention.table) if before[:1] and before[0] in _KINDS else None
+            kind = self._kind_column(mention.table) if self._kind_named(mention) else None
             return [kind] if kind is not None else self.entity(mention.table)
         if mention.column is None:
             return []
         return [Col(mention.table, mention.column)]
+
+    def _kind_named(self, mention: Mention) -> bool:
+        """'each kind of payment method', 'payment method type', '支付方式类型'."""
+        tokens = self.analysis.tokens
+        before = [t.lemma for t in tokens[max(mention.start - 2, 0) : mention.start]]
+        after = tokens[mention.end].lemma if mention.end < len(tokens) else ""
+        return (len(before) == 2 and before[0] in _KINDS and before[1] == "of") or after in _KINDS
 
     def _kind_column(self, table: str) -> Col | None:
         """The column saying what kind a row of ``table`` is ('each kind of payment method').
@@ -1464,6 +1597,9 @@ class _Builder:
         found: list[Col] = []
         for cue in self.analysis.cues:
             at = cue.end
+            if cue.category == "group" and all(t.kind == "punct" for t in tokens[at:]):
+                found.extend(self._listed_values())  # 'visa vs mastercard, how many of each?'
+                continue
             if cue.category != "group" or at >= len(tokens) or at in covered:
                 continue
             if tokens[at].lemma not in _KINDS or (
@@ -1477,6 +1613,13 @@ class _Builder:
                     found.append(col)
                     break
         return found
+
+    def _listed_values(self) -> list[Col]:
+        """The column of the values the question lists, when it lists two or more."""
+        for cond in self.spec.where:
+            if cond.op == "in" and len(cond.value) > 1:
+                return [cond.col]
+        return []
 
     def _aggregated(self, aggs: list[Item], supers: list[Item], subject: Item | None) -> None:
         for item in aggs:
