@@ -1730,7 +1730,7 @@ def link_spans(
     cues: Sequence[Cue],
 ) -> list[Mention]:
     """Spans of question words linked to tables and columns by their names and comments."""
-    cue_at = {tokens[i].start for c in cues for i in range(c.start, c.end)}
+    cue_at = {_position(tokens[i]) for c in cues for i in range(c.start, c.end)}
     spans: list[_Span] = []
     for start in range(len(tokens)):
         spans.extend(_spans_from(tokens, start, index, allowed, taken, cue_at))
@@ -1744,7 +1744,7 @@ def _spans_from(
     index: SchemaIndex,
     allowed: set[str],
     taken: set[int],
-    cue_at: set[int],
+    cue_at: set[tuple[int, str]],
 ) -> list[_Span]:
     lex = lexicon()
     first = tokens[start]
@@ -1779,7 +1779,7 @@ def _score_span(
     words: Sequence[Token],
     index: SchemaIndex,
     allowed: set[str],
-    cue_at: set[int],
+    cue_at: set[tuple[int, str]],
     governs: bool = True,
 ) -> tuple[tuple[float, int], ...]:
     lemmas = [w.lemma for w in words]
@@ -1800,7 +1800,7 @@ def _score_span(
     return tuple(scored[:12])
 
 
-def _cues_named(words: Sequence[Token], element: Element, cue_at: set[int]) -> bool:
+def _cues_named(words: Sequence[Token], element: Element, cue_at: set[tuple[int, str]]) -> bool:
     """Cue words ('total', 'number of') join a mention only beside a word of the name.
 
     "total credit" names total_credit and "number of enrolled students" num_enrolled, but
@@ -1843,8 +1843,10 @@ def _verbs_named(words: Sequence[Token], element: Element) -> bool:
     return bool(specific) and all(word_score(weak[0].lemma, n) >= 0.6 for n in specific)
 
 
-def _position(token: Token) -> int:
-    return token.start  # cue positions are token start offsets (see link_spans)
+def _position(token: Token) -> tuple[int, str]:
+    # cue positions are token offsets and lemmas (see link_spans): the words of one
+    # rewrite share their offsets ('cheapest': 'lowest' is a cue, 'price' is not)
+    return token.start, token.lemma
 
 
 def span_score(lemmas: Sequence[str], element: Element) -> float:

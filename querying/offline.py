@@ -584,46 +584,78 @@ def person_column(value: FreeValue, index: SchemaIndex, tables: Sequence[str]) -
     return Col(chosen[0], index.display[chosen[0]][0]) if chosen else None
 
 
-# How much nearer a value another column's samples must be than the shown column's.
-SIMILAR_MARGIN = 0.015
+# How much nearer a value another column's samples must be than the shown column's (in
+# cosines of vectors centred on the table's samples).
+SIMILAR_MARGIN = 0.15
 
 
 def similar_column(text: str, shown: Col, index: SchemaIndex) -> Col:
     """The text column of ``shown``'s table whose samples the value resembles most.
 
-    'Seattle' beside 'customers' is a city, not a first name: its embedding is nearest the
-    samples of users.city. The column shown for the table stays unless another is clearly
-    nearer.
+    'Seattle' beside 'customers' is a city, not a first name: centred on the mean of the
+    table's samples (raw e5 cosines are all high), its embedding is nearest users.city's.
+    Only columns whose samples are written like the value compete (words, codes, ids), and
+    the column shown for the table stays unless another is clearly nearer.
     """
-    centroids = sample_centroids(index, shown.table)
-    if len(centroids) < 2 or shown not in centroids:
+    centred = sample_centroids(index, shown.table)
+    if centred is None or shown not in centred[1]:
         return shown
-    vector = embed([normalize_text(text)])[0]
-    scores = {col: float(vector @ centre) for col, centre in centroids.items()}
+    mean, centroids = centred
+    style = _written_like(text)
+    rivals = {c: v for c, v in centroids.items() if c == shown or _style_of(index, c) == style}
+    vector = embed([normalize_text(text)])[0] - mean
+    vector = vector / (float(np.linalg.norm(vector)) or 1.0)
+    scores = {col: float(vector @ centre) for col, centre in rivals.items()}
     best = max(scores, key=lambda col: scores[col])
     return best if scores[best] - scores[shown] >= SIMILAR_MARGIN else shown
 
 
-_CENTROIDS: dict[tuple[int, str], tuple[SchemaIndex, dict[Col, NDArray[np.float32]]]] = {}
+def _written_like(text: str) -> str:
+    """A coarse shape: 'code' (upper case, short), 'word' (letters), 'other'."""
+    letters = text.replace(" ", "").replace("-", "").replace("'", "")
+    if letters.isalpha() and letters.isupper() and len(letters) <= 4:
+        return "code"
+    return "word" if letters.isalpha() else "other"
 
 
-def sample_centroids(index: SchemaIndex, table: str) -> dict[Col, NDArray[np.float32]]:
-    """The mean embedding of each text column's samples (columns of three or more)."""
+def _style_of(index: SchemaIndex, col: Col) -> str:
+    info = index.catalogue.tables[col.table].column(col.column)
+    styles = {_written_like(s) for s in (info.samples if info is not None else [])}
+    return styles.pop() if len(styles) == 1 else "other"
+
+
+_CENTROIDS: dict[
+    tuple[int, str], tuple[SchemaIndex, tuple[NDArray[np.float32], dict[Col, NDArray[np.float32]]]]
+] = {}
+
+
+def sample_centroids(
+    index: SchemaIndex, table: str
+) -> tuple[NDArray[np.float32], dict[Col, NDArray[np.float32]]] | None:
+    """The mean embedding of a table's text samples, and each column's centroid around it.
+
+    Text columns of three samples or more; None when the table has fewer than two.
+    """
     key = (id(index), table)
     cached = _CENTROIDS.get(key)
     if cached is not None and cached[0] is index:
         return cached[1]
-    found: dict[Col, NDArray[np.float32]] = {}
+    vectors: dict[Col, NDArray[np.float32]] = {}
     for column in index.catalogue.tables[table].columns:
         samples = list(dict.fromkeys(column.samples))
-        if column.kind != "text" or len(samples) < 3:
-            continue
-        centre = embed([normalize_text(s) for s in samples]).mean(axis=0)
-        found[Col(table, column.name)] = centre / (float(np.linalg.norm(centre)) or 1.0)
+        if column.kind == "text" and len(samples) >= 3:
+            vectors[Col(table, column.name)] = embed([normalize_text(s) for s in samples])
+    if len(vectors) < 2:
+        return None
+    mean = np.concatenate(list(vectors.values())).mean(axis=0)
+    found: dict[Col, NDArray[np.float32]] = {}
+    for col, rows in vectors.items():
+        centre = rows.mean(axis=0) - mean
+        found[col] = centre / (float(np.linalg.norm(centre)) or 1.0)
     if len(_CENTROIDS) > 256:
         _CENTROIDS.clear()
-    _CENTROIDS[key] = (index, found)
-    return found
+    _CENTROIDS[key] = (index, (mean, found))
+    return mean, found
 
 
 def _beside(
@@ -689,6 +721,7 @@ _BREAKING = frozenset([",", ".", "?", ";", "!", "(", ")"])
 
 
 _NUMERIC_FUNCS = frozenset(["sum", "avg", "min", "max"])
+_RANKING = frozenset(["superlative", "temporal_superlative"])
 _KINDS = frozenset(["type", "kind", "category", "sort", "class"])  # 'by type', 'each kind of'
 
 
@@ -1672,6 +1705,13 @@ class _Builder:
             self.spec.select = list(self._show(subject))
         if subject is not None and subject.temporal and subject.mention.kind == "table":
             self._latest(subject)
+        elif subject is not None and self._ranked_column(subject):
+            col = Col(subject.mention.table, subject.mention.column or "")
+            if self._names_table(subject.mention):  # 'the 2 lowest price variants'
+                entity = [c for c in self.entity(col.table) if c not in self.spec.select]
+                self.spec.select = [*entity, *self.spec.select]
+            self.spec.order.append((col, subject.descending))
+            self.spec.limit = self._limit(subject)
         if not self.spec.select:
             self.spec.select = list[Expr](self._named_columns())
         if not self.spec.select:
@@ -1689,6 +1729,25 @@ class _Builder:
             if item.role in ("plain", "proj") and not self._is_filter_column(item):
                 found.append(Col(mention.table, mention.column))
         return list(dict.fromkeys(found))
+
+    def _names_table(self, mention: Mention) -> bool:
+        element = self.index.element(mention.table, None)
+        words = element.words if element is not None else ()
+        tokens = self.analysis.tokens[mention.start : mention.end]
+        return any(word_score(t.lemma, w) >= 0.9 for t in tokens for w in words)
+
+    def _ranked_column(self, item: Item) -> bool:
+        """'The 2 lowest price variants': a number or time column shown and ranked."""
+        mention = item.mention
+        ranked = any(c.category in _RANKING for c in item.chain)
+        return (
+            item.role == "top"
+            and ranked
+            and mention.kind == "column"
+            and mention.column is not None
+            and self.index.column_kind(mention.table, mention.column) in ("number", "time")
+            and not self.spec.order
+        )
 
     def _latest(self, subject: Item) -> None:
         """'The 5 most recent orders': the rows ordered by their time, newest first."""
