@@ -11,11 +11,14 @@ join them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numpy.typing import NDArray
 
+from querying.definitions import definition_lines, definitions
 from querying.grammar import NoJoin, join_tree
-from querying.linking import SchemaIndex, analyse, schema_index
+from querying.linking import SchemaIndex, Term, analyse, schema_index
 from querying.schema import Catalogue
 from understanding.classifier import clip_tokens, embed, normalize_text
 
@@ -38,9 +41,10 @@ def select_tables(
     if not catalogue.tables or max_tables <= 0:
         return []
     index = schema_index(catalogue)
-    scores = _lexical(question, index)
-    if context.strip():
-        for table, score in _lexical(context, index).items():
+    scores = _lexical(question, index, definitions(context, index))
+    remarks = _remarks(context)
+    if remarks.strip():
+        for table, score in _lexical(remarks, index).items():
             scores[table] = scores.get(table, 0.0) + 0.5 * score
     for table, score in _embedded(question, index).items():
         scores[table] = scores.get(table, 0.0) + score
@@ -50,13 +54,28 @@ def select_tables(
     return _connected(ranked, index, max_tables)
 
 
-def _lexical(text: str, index: SchemaIndex) -> dict[str, float]:
-    """Each table's best mention score in ``text`` (tables, their columns, their values)."""
+def _remarks(context: str) -> str:
+    """The context without its definitions.
+
+    A definition counts only when the question uses its term: a glossary names every
+    table, and says nothing of one question.
+    """
+    defined = {line.text for line in definition_lines(context)}
+    return "\n".join(line for line in context.splitlines() if not any(d in line for d in defined))
+
+
+def _lexical(text: str, index: SchemaIndex, terms: Sequence[Term] = ()) -> dict[str, float]:
+    """Each table's best mention score in ``text`` (tables, their columns, their values).
+
+    A defined term counts for its measure's table and for the tables of its conditions.
+    """
     scores: dict[str, float] = {}
-    analysis = analyse(text, index)
+    analysis = analyse(text, index, terms=terms)
     for mention in analysis.mentions:
         weight = LEXICAL_WEIGHT * mention.score * (1.0 if mention.kind != "column" else 0.8)
         scores[mention.table] = max(scores.get(mention.table, 0.0), weight)
+        for clause in mention.clauses:
+            scores[clause.table] = max(scores.get(clause.table, 0.0), weight)
         for table, _, score in mention.alternatives:
             scores[table] = max(scores.get(table, 0.0), 0.5 * weight * score)
     return scores
