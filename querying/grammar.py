@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import re2
+import sqlglot
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 
@@ -267,8 +268,11 @@ class Renderer:
         self.dialect = index.dialect
         self.mentioned: list[str] = []
 
-    def column(self, col: Col) -> exp.Column:
-        """``table.column``, quoted as needed."""
+    def column(self, col: Col) -> exp.Expr:
+        """``table.column``, quoted as needed; a JSON field as the dialect extracts it."""
+        field = self.index.fields.get((col.table, col.column))
+        if field is not None:
+            return json_field(self.column(Col(col.table, field[0])), field[1], self.dialect)
         return exp.Column(
             this=identifier(col.column, self.dialect), table=identifier(col.table, self.dialect)
         )
@@ -417,6 +421,9 @@ class Renderer:
         if op == "day":
             day = exp.Cast(this=column, to=exp.DataType.build("DATE"))
             return exp.EQ(this=day, expression=exp.Literal.string(str(cond.value)))
+        if (cond.col.table, cond.col.column) in self.index.fields and isinstance(cond.value, str):
+            lowered = exp.Lower(this=column)  # values of a field are matched in any case
+            return self.comparison(lowered, op, cond.value.lower())
         return self.comparison(column, op, cond.value)
 
     def comparison(self, left: exp.Expr, op: str, value: Any) -> exp.Expr:
@@ -468,7 +475,11 @@ def labels(select: Sequence[Expr], index: SchemaIndex) -> list[str | None]:
     found: list[str | None] = []
     for item in select:
         own = item.column.lower() if isinstance(item, Col) else None
-        name = own if own is not None else _label(item, index)
+        if own is not None and "." in own:  # a JSON field is named after its key
+            own = None
+            name = item.column.rsplit(".", 1)[-1].lower() if isinstance(item, Col) else ""
+        else:
+            name = own if own is not None else _label(item, index)
         if own is not None and own in used:
             name = f"{item.table}_{item.column}".lower() if isinstance(item, Col) else name
         base, n = name, 2
@@ -496,6 +507,25 @@ def _label(item: Expr, index: SchemaIndex) -> str:
     if isinstance(item, Share):
         return "percent" if item.percent else "share"
     return "ratio"
+
+
+_JSON_FIELD = {
+    "sqlite": "JSON_EXTRACT(c, '$.{key}')",
+    "postgres": "c ->> '{key}'",
+    "mysql": "JSON_UNQUOTE(JSON_EXTRACT(c, '$.{key}'))",
+}
+_FIELD_KEY = re2.compile(r"[a-z_][a-z0-9_]{0,40}")
+
+
+def json_field(column: exp.Expr, key: str, dialect: str) -> exp.Expr:
+    """The text of field ``key`` of a JSON column, in the dialect's own syntax."""
+    if not _FIELD_KEY.fullmatch(key):
+        raise NoJoin(f"no field {key!r} can be read")  # keys come from comments: checked
+    template = _JSON_FIELD.get(dialect, _JSON_FIELD["sqlite"]).format(key=key)
+    parsed = sqlglot.parse_one(template, read=dialect)
+    return parsed.transform(
+        lambda node: column.copy() if isinstance(node, exp.Column) and node.name == "c" else node
+    )
 
 
 def literal(value: Any) -> exp.Expr:

@@ -335,6 +335,8 @@ class Lexicon:
     fillers: tuple[tuple[str, ...], ...] = ()  # idioms that say nothing ('right now')
     aliases: dict[str, str] = field(default_factory=dict)  # 'texas' -> 'TX'
     percent: frozenset[str] = frozenset()  # words asking for a percentage, not a fraction
+    options: dict[str, frozenset[str]] = field(default_factory=dict)  # color -> red, black …
+    after: frozenset[str] = frozenset()  # aggregate words written after their noun ('订单数')
 
     def is_content(self, token: Token) -> bool:
         """A word that must be explained by the schema (not a function or generic word)."""
@@ -393,6 +395,11 @@ def lexicon() -> Lexicon:
         abbreviations={str(k): str(v) for k, v in raw["abbreviations"].items()},
         aliases={normalise(str(k)): str(v) for k, v in (raw.get("value_aliases") or {}).items()},
         percent=_lemmas(raw.get("percent") or ()),
+        after=frozenset(str(w) for w in raw.get("aggregate_after") or ()),
+        options={
+            str(k): frozenset(normalise(str(v)) for v in values)
+            for k, values in (raw.get("option_values") or {}).items()
+        },
         by_first={k: tuple(sorted(v, key=lambda p: -len(p.words))) for k, v in by_first.items()},
         known=tuple(
             sorted(w for w in _lemmas(raw["generic"]) | _lemmas(raw["weak"]) if len(w) >= 4)
@@ -704,6 +711,8 @@ class SchemaIndex:
         self.values: dict[str, list[SampleValue]] = {}
         self.values_by_key: dict[str, set[str]] = {}  # one-word samples by stem prefix
         self.shapes: dict[str, list[Shape]] = {}  # the shape all samples of a column share
+        # fields of JSON columns: (table, 'options.color') -> ('options', 'color')
+        self.fields: dict[tuple[str, str], tuple[str, str]] = {}
         for table in tables:
             self._add_table(table)
         self._add_entities(tables)
@@ -722,6 +731,11 @@ class SchemaIndex:
             words = _name_words(column.name, prefix)
             comment = _content_lemmas(column.comment)
             self._add(Element(table.name, column.name, words, table_words, comment, column.kind))
+            for field_key in json_keys(column):
+                field_name = f"{column.name}.{field_key}"
+                self.fields[(table.name, field_name)] = (column.name, field_key)
+                words = (lemma(field_key),)
+                self._add(Element(table.name, field_name, words, table_words, (), "text"))
             if column.kind in ("text", "other"):
                 for sample in column.samples:
                     self._add_value(table.name, column.name, sample)
@@ -783,7 +797,12 @@ class SchemaIndex:
         return None
 
     def column_kind(self, table: str, column: str) -> str:
-        """The coarse kind of ``table.column`` (number, text, time, bool, other)."""
+        """The coarse kind of ``table.column`` (number, text, time, bool, other).
+
+        A field of a JSON column ('options.color', see :func:`json_keys`) is text.
+        """
+        if (table, column) in self.fields:
+            return "text"
         info = self.catalogue.tables[table].column(column)
         return info.kind if info is not None else "other"
 
@@ -839,6 +858,24 @@ def entity_words(table: TableInfo, key: str | None) -> tuple[str, ...]:
     if len(words) == 1 and words[0] in ("item", "record", "type"):
         return ()
     return tuple(words)
+
+
+_LISTED = re2.compile(r"\(([^()]{1,160})\)")
+_KEY = re2.compile(r"[A-Za-z_][A-Za-z0-9_]{0,40}")
+
+
+def json_keys(column: ColumnInfo) -> tuple[str, ...]:
+    """The fields a JSON column holds, as its comment lists them in brackets.
+
+    'The item's option values as JSON (color, size, material …)': color, size, material.
+    """
+    if "json" not in column.type.lower():
+        return ()
+    match = _LISTED.search(column.comment)
+    if match is None:
+        return ()
+    found = [p.strip().strip(".…").strip() for p in match.group(1).split(",")]
+    return tuple(k.lower() for k in found if _KEY.fullmatch(k) and k.lower() not in ("etc", "eg"))
 
 
 @dataclass(frozen=True)
@@ -1560,7 +1597,8 @@ def _value_at(
         span = tokens[at:end]
         if span[0].kind == "punct" or span[-1].kind == "punct" or idle & set(range(at, end)):
             continue
-        options, value = _value_options(span, index, allowed)
+        before = tokens[at - 1].lemma if at > 0 else ""
+        options, value = _value_options(span, index, allowed, before)
         if not options or (value is None and not _plausible_value(span, options[0].value)):
             continue
         best = options[0]
@@ -1573,7 +1611,7 @@ def _value_at(
 
 
 def _value_options(
-    span: Sequence[Token], index: SchemaIndex, allowed: set[str]
+    span: Sequence[Token], index: SchemaIndex, allowed: set[str], before: str = ""
 ) -> tuple[list[SampleValue], str | None]:
     """The columns a span is a value of, and the value when it is not written as stored.
 
@@ -1588,6 +1626,9 @@ def _value_options(
         options = _stem_values(span[0], index, allowed)
     if options:
         return options, None
+    field = _field_value(span, index, allowed, before)
+    if field:
+        return field, field[0].value
     alias = lexicon().aliases.get(text)
     if alias is not None:
         found = [v for v in index.values.get(normalise(alias), []) if v.table in allowed]
@@ -1597,6 +1638,25 @@ def _value_options(
     if span[0].kind == "word" and len(span) == 1:
         return _shaped(span[0].text, index, allowed, alias=False)
     return [], None
+
+
+def _field_value(
+    span: Sequence[Token], index: SchemaIndex, allowed: set[str], before: str
+) -> list[SampleValue]:
+    """A word the lexicon knows as a value of a JSON field the schema has ('red': color).
+
+    A value of one or two letters ('L') only right after the field's name ('size L').
+    """
+    if len(span) != 1 or not index.fields:
+        return []
+    token = span[0]
+    options = lexicon().options
+    found: list[SampleValue] = []
+    for (table, name), (_, key) in index.fields.items():
+        short = len(token.norm) <= 2 and before != key
+        if table in allowed and token.norm in options.get(key, frozenset()) and not short:
+            found.append(SampleValue(table, name, token.norm))
+    return found
 
 
 def _shaped(

@@ -759,7 +759,11 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
     items: list[Item] = []
     pending: list[Cue] = []
     last_end = 0
-    for start, _, event in events:
+    for n, (start, _, event) in enumerate(events):
+        if isinstance(event, Mention) and _passes_on(event, pending, events[n + 1 :]):
+            items.append(Item(event, [], "plain"))  # 'how many black items': the items
+            last_end = max(last_end, event.end)
+            continue
         if isinstance(event, Cue) and _relative(analysis, items, event):
             last_end = max(last_end, event.end)
             continue  # "students who have taken …": 'who' relates, it asks for nothing
@@ -783,6 +787,23 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
             pending = []
         last_end = max(last_end, event.end)
     return _modifiers(items)
+
+
+def _passes_on(
+    mention: Mention, pending: list[Cue], rest: Sequence[tuple[int, int, Cue | Mention]]
+) -> bool:
+    """A value right before a noun leaves the cues before it to the noun.
+
+    'how many black items': the items are counted, 'black' filters them.
+    """
+    if mention.kind != "value" or not pending:
+        return False
+    following = next((e for _, _, e in rest), None)
+    return (
+        isinstance(following, Mention)
+        and following.kind in ("table", "column")
+        and 0 <= following.start - mention.end <= 1
+    )
 
 
 def _modifiers(items: list[Item]) -> list[Item]:
@@ -832,6 +853,10 @@ def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
         return False
     between = [t for t in analysis.tokens[previous.mention.end : cue.start] if t.text != "的"]
     measured = previous.mention.via == "definition" and bool(previous.mention.funcs)
+    written = "".join(t.text for t in analysis.tokens[cue.start : cue.end])
+    last = not any(m.start >= cue.end for m in analysis.mentions)  # '订单有多少'
+    if cue.category == "aggregate" and written not in lexicon().after and not last:
+        return False
     if any(t.kind == "han" for t in analysis.tokens[cue.start : cue.end]):
         return (previous.role == "plain" or measured) and not between
     return measured and cue.category != "aggregate" and all(t.lemma == "the" for t in between)
@@ -1493,6 +1518,8 @@ class _Builder:
             keys = list[Key](self._group_cols(subject))
             self.used.add(id(subject))
         if not keys:
+            keys = list[Key](self._plain_text_columns())  # 'what colour sells the most?'
+        if not keys:
             return
         self.spec.group = list(dict.fromkeys(keys))
         self.spec.select = list(self.spec.group)
@@ -1515,10 +1542,29 @@ class _Builder:
         self._group_attributes(groups)
         if len(self.spec.select) == len(self.spec.group):
             self.spec.select.append(self._group_count(subject))
+        for key in self.spec.group:  # a field absent from a row is no group to rank
+            if isinstance(key, Col) and (key.table, key.column) in self.index.fields:
+                self.spec.where.append(Cond(key, "notnull"))
         series = [b for b in self.buckets if isinstance(b, Bucket)]
         if series and not self.spec.order:
             self.spec.order.append((series[0], False))  # a series, in time order
         self.spec.notes.append("grouped by " + ", ".join(_key_name(k) for k in self.spec.group))
+
+    def _plain_text_columns(self) -> list[Col]:
+        """A text column the question names and nothing else takes: what is ranked."""
+        for item in self.items:
+            mention = item.mention
+            if (
+                item.role == "plain"
+                and mention.kind == "column"
+                and mention.column is not None
+                and id(item) not in self.used
+                and self.index.column_kind(mention.table, mention.column) == "text"
+                and not self._is_filter_column(item)
+            ):
+                self.used.add(id(item))
+                return [Col(mention.table, mention.column)]
+        return []
 
     def _group_count(self, subject: Item | None) -> Agg:
         """What is counted per group when nothing else is asked: the subject's rows."""
@@ -1683,6 +1729,19 @@ class _Builder:
                 if col not in self.spec.select:
                     self.spec.select.append(col)
             self.used.add(id(item))
+        if not self._ranked_listing(subject, supers):
+            return
+        if not self.spec.select and subject is not None:
+            self.spec.select = list(self._show(subject))
+        if subject is not None:
+            self._ranked_subject(subject)
+        self._fallback_select()
+
+    def _ranked_listing(self, subject: Item | None, supers: list[Item]) -> bool:
+        """Rows ordered by the columns graded ('the highest rated …').
+
+        False when the reading is a single MAX or MIN instead (nothing more to add).
+        """
         for item in supers:
             mention = item.mention
             if mention.column is None:
@@ -1693,7 +1752,7 @@ class _Builder:
                 self.spec.notes.append(
                     f"{'max' if item.descending else 'min'} of {col.table}.{col.column}"
                 )
-                return
+                return False
             if col not in self.spec.select:
                 self.spec.select.append(col)
             self.spec.order.append((col, item.descending))
@@ -1701,19 +1760,28 @@ class _Builder:
             self.spec.notes.append(
                 f"ordered by {col.table}.{col.column} {'desc' if item.descending else 'asc'}"
             )
-        if not self.spec.select and subject is not None:
-            self.spec.select = list(self._show(subject))
-        if subject is not None and subject.temporal and subject.mention.kind == "table":
+        return True
+
+    def _ranked_subject(self, subject: Item) -> None:
+        """The latest rows of a table, or rows ranked by the column the subject names."""
+        if subject.temporal and subject.mention.kind == "table":
             self._latest(subject)
-        elif subject is not None and self._ranked_column(subject):
+        elif self._ranked_column(subject):
             col = Col(subject.mention.table, subject.mention.column or "")
             if self._names_table(subject.mention):  # 'the 2 lowest price variants'
                 entity = [c for c in self.entity(col.table) if c not in self.spec.select]
                 self.spec.select = [*entity, *self.spec.select]
             self.spec.order.append((col, subject.descending))
             self.spec.limit = self._limit(subject)
+
+    def _fallback_select(self) -> None:
+        """What to show when nothing was asked for: named columns, else rows."""
         if not self.spec.select:
             self.spec.select = list[Expr](self._named_columns())
+        if not self.spec.select:  # 'red t-shirts in size L: which ones?': the rows
+            tables = [c.col.table for c in self.spec.where if c.at >= 0]
+            if tables:
+                self.spec.select = list[Expr](self.entity(tables[0]))
         if not self.spec.select:
             tables = [i.mention.table for i in self.items if i.mention.kind == "table"]
             if tables:

@@ -56,6 +56,7 @@ DESCRIPTIONS = {
         "item_id": "Unique identifier of the purchasable item",
         "available": "Whether the item can be bought now",
         "price": "Current price of the item, in dollars",
+        "options": "The item's option values as JSON (color, size)",
     },
 }
 
@@ -90,7 +91,8 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Catal
                                   order_id TEXT REFERENCES orders(order_id), price REAL);
         CREATE TABLE payment_methods (id TEXT PRIMARY KEY, user_id TEXT REFERENCES users(user_id),
                                       source TEXT, brand TEXT, balance REAL);
-        CREATE TABLE variants (item_id TEXT PRIMARY KEY, available BOOLEAN, price REAL);
+        CREATE TABLE variants (item_id TEXT PRIMARY KEY, available BOOLEAN, price REAL,
+                               options JSON);
         """
     )
     con.executemany(
@@ -131,8 +133,13 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Catal
         ],
     )
     con.executemany(
-        "INSERT INTO variants VALUES (?,?,?)",
-        [("v1", 1, 10.0), ("v2", 0, 80.0), ("v3", 1, 45.0), ("v4", 0, 12.0)],
+        "INSERT INTO variants VALUES (?,?,?,?)",
+        [
+            ("v1", 1, 10.0, '{"color": "red", "size": "L"}'),
+            ("v2", 0, 80.0, '{"color": "black", "size": "M"}'),
+            ("v3", 1, 45.0, '{"color": "red", "size": "M"}'),
+            ("v4", 0, 12.0, '{"size": "S"}'),
+        ],
     )
     con.commit()
     con.close()
@@ -261,6 +268,27 @@ def test_snake_case_values_are_written_as_words(shop: tuple[Path, Catalogue]) ->
 def test_a_value_inside_a_name_links_the_name(shop: tuple[Path, Catalogue]) -> None:
     generated, _ = ask(shop, "how many payment methods per customer?")
     assert generated.sql is not None and "payment_methods" in generated.sql
+
+
+def test_fields_of_a_json_column_and_their_values(shop: tuple[Path, Catalogue]) -> None:
+    generated, rows = ask(shop, "how many red variants are there?")
+    assert generated.sql is not None
+    assert "JSON_EXTRACT(variants.options, '$.color')" in generated.sql
+    assert rows == [(2,)]
+    _, rows = ask(shop, "which variants are red in size L?")
+    assert rows == [("v1",)]
+    _, rows = ask(shop, "variants by color")
+    assert sorted(rows) == [("black", 1), ("red", 2)]  # a row with no color is no group
+    generated, _ = ask(shop, "which variants in size L")  # 'L' alone would be no size
+    assert generated.sql is not None and "'l'" in generated.sql
+
+
+def test_a_value_before_a_noun_leaves_the_count_to_the_noun(
+    shop: tuple[Path, Catalogue],
+) -> None:
+    generated, rows = ask(shop, "how many red variants")
+    assert generated.sql is not None and "COUNT(DISTINCT variants.item_id)" in generated.sql
+    assert rows == [(2,)]
 
 
 def test_a_persons_two_names(shop: tuple[Path, Catalogue]) -> None:
