@@ -113,18 +113,32 @@ def _terms_of(line: _Line, index: SchemaIndex) -> list[Term]:
         return []
     text = _without_remarks(line.text)
     analysis = analyse(text, index, embeddings=False, given=_identifiers(text, index))
-    funcs = [c.value for c in analysis.cues if c.category == "aggregate"]
-    if len(set(funcs)) > 1:
+    per = _per(analysis)
+    funcs = list(dict.fromkeys(c.value for c in analysis.cues if c.category == "aggregate"))
+    if per is not None and len(funcs) > 1 and "avg" in funcs:
+        funcs.remove("avg")  # 'the average per order of the sum of …': a sum per order
+    if len(funcs) > 1:
         return []
-    measure, clauses = _measure(analysis, index)
+    measure, clauses = _measure(analysis, index, per)
     if measure is None:
         return []
     names = _schema_names(index)
     return [
-        Term(words, measure.table, measure.column, tuple(funcs[:1]), clauses)
+        Term(words, measure.table, measure.column, tuple(funcs), clauses, per)
         for words in line.terms
         if words not in names
     ]
+
+
+def _per(analysis: Analysis) -> str | None:
+    """The table a definition averages over: 'per order', 'for each order'."""
+    for cue in analysis.cues:
+        if cue.category != "group":
+            continue
+        following = next((m for m in analysis.mentions if m.start == cue.end), None)
+        if following is not None and following.kind == "table":
+            return following.table
+    return None
 
 
 def _without_remarks(text: str) -> str:
@@ -184,7 +198,9 @@ def _schema_names(index: SchemaIndex) -> set[tuple[str, ...]]:
     return {e.words for e in index.elements if e.column is None}
 
 
-def _measure(analysis: Analysis, index: SchemaIndex) -> tuple[Mention | None, tuple[Clause, ...]]:
+def _measure(
+    analysis: Analysis, index: SchemaIndex, per: str | None = None
+) -> tuple[Mention | None, tuple[Clause, ...]]:
     """What a definition measures, and the conditions it states on stored values.
 
     The measure is its first number column no condition takes, else its first table.
@@ -200,7 +216,10 @@ def _measure(analysis: Analysis, index: SchemaIndex) -> tuple[Mention | None, tu
     measures = [
         m
         for n, m in enumerate(analysis.mentions)
-        if n not in conditioned and m.kind in ("column", "table") and m.score >= 0.75
+        if n not in conditioned
+        and m.kind in ("column", "table")
+        and m.score >= 0.75
+        and not (m.kind == "table" and m.table == per)
     ]
     numbers = [
         m

@@ -506,6 +506,9 @@ def _label(item: Expr, index: SchemaIndex) -> str:
         return item.unit
     if isinstance(item, Share):
         return "percent" if item.percent else "share"
+    if isinstance(item, Ratio) and isinstance(item.num, Agg) and isinstance(item.den, Agg):
+        per = item.den.arg.table.lower() if item.den.arg is not None else "row"
+        return f"{_label(item.num, index)}_per_{per}"  # 'total_price_per_orders'
     return "ratio"
 
 

@@ -337,6 +337,8 @@ class Lexicon:
     percent: frozenset[str] = frozenset()  # words asking for a percentage, not a fraction
     options: dict[str, frozenset[str]] = field(default_factory=dict)  # color -> red, black …
     after: frozenset[str] = frozenset()  # aggregate words written after their noun ('订单数')
+    currency: frozenset[str] = frozenset()  # '$', 'dollars', '元': a number is a sum of money
+    money: frozenset[str] = frozenset()  # last words of columns holding money (price …)
 
     def is_content(self, token: Token) -> bool:
         """A word that must be explained by the schema (not a function or generic word)."""
@@ -396,6 +398,8 @@ def lexicon() -> Lexicon:
         aliases={normalise(str(k)): str(v) for k, v in (raw.get("value_aliases") or {}).items()},
         percent=_lemmas(raw.get("percent") or ()),
         after=frozenset(str(w) for w in raw.get("aggregate_after") or ()),
+        currency=frozenset(lemma(str(w)) for w in raw.get("currency") or ()),
+        money=frozenset(lemma(str(w)) for w in raw.get("money_columns") or ()),
         options={
             str(k): frozenset(normalise(str(v)) for v in values)
             for k, values in (raw.get("option_values") or {}).items()
@@ -1210,12 +1214,15 @@ class Term:
     column: str | None
     funcs: tuple[str, ...] = ()
     clauses: tuple[Clause, ...] = ()
+    per: str | None = None  # averaged over the rows of this table ('per order')
 
 
 def _defined_target(mention: Mention) -> str:
     head = mention.table if mention.column is None else f"{mention.table}.{mention.column}"
     if mention.funcs:
         head = f"{mention.funcs[0]}({head})"
+    if mention.per:
+        head += f" per {mention.per}"
     for clause in mention.clauses:
         head += f" where {clause.table}.{clause.column} {clause.op} {clause.value!r}"
     return head
@@ -1236,6 +1243,7 @@ class Mention:
     alternatives: tuple[tuple[str, str | None, float], ...] = ()
     funcs: tuple[str, ...] = ()  # a defined term's aggregate ('revenue': sum)
     clauses: tuple[Clause, ...] = ()  # a defined term's conditions
+    per: str | None = None  # a defined term averaged per row of this table
 
     @property
     def target(self) -> str:
@@ -1398,6 +1406,7 @@ def find_terms(tokens: Sequence[Token], terms: Sequence[Term], idle: set[int]) -
                 "definition",
                 funcs=term.funcs,
                 clauses=term.clauses,
+                per=term.per,
             )
         )
         at = end

@@ -104,6 +104,7 @@ class Item:
     descending: bool = True
     number: float | None = None  # "top 5"
     temporal: bool = False  # ranked by its time ('the 5 most recent orders')
+    per: str | None = None  # averaged per row of this table ('payment methods per customer')
 
 
 @dataclass(frozen=True)
@@ -906,6 +907,7 @@ def _breaks(analysis: Analysis, start: int, end: int) -> bool:
 
 def _defined(item: Item) -> Item:
     """A defined term's aggregate, unless the question asks for another ('revenue': sum)."""
+    item.per = item.mention.per
     funcs = list(item.mention.funcs)
     if not funcs or item.funcs:
         return item
@@ -1011,6 +1013,7 @@ class _Builder:
         aggs = [i for i in self.items if i.role == "agg"]
         supers = [i for i in self.items if i.role == "super"]
         self._filters()
+        groups = self._per_entity(groups, aggs)
         if self._share(groups):
             self._finish(None)
             return self.spec
@@ -1180,6 +1183,9 @@ class _Builder:
             self._moment(self._time_near(position), op, token)
             return
         col = self._numeric_near(position)
+        money = col is None and value is not None and self._is_money(position)
+        if money and value is not None and self._money(position, op, value):
+            return
         if col is None and value is not None and value.is_integer() and 1900 <= value <= 2100:
             self._year(position, int(value), op)
             return
@@ -1207,6 +1213,52 @@ class _Builder:
             self.spec.where.append(Cond(col, "since" if op in (">", ">=") else "year", int(value)))
             return
         self._compare(col, op, literal_value, position)
+
+    def _is_money(self, position: int) -> bool:
+        """A sum of money: '$10', '10 dollars', '100元'."""
+        lex = lexicon()
+        tokens = self.analysis.tokens
+        before = tokens[position - 1].text if position > 0 else ""
+        after = tokens[position + 1].lemma if position + 1 < len(tokens) else ""
+        return before in lex.currency or after in lex.currency
+
+    def _money(self, position: int, op: str, value: float) -> bool:
+        """A sum compared with the money column of the question's rows.
+
+        'gift cards with less than $10 left': the balance of the payment methods; 'orders
+        over $1000': an order has no money column of its own, so the total of its items'
+        prices (HAVING SUM(order_items.price) > 1000).
+        """
+        tables = list(dict.fromkeys(i.mention.table for i in self.items))
+        tables += [c.col.table for c in self.spec.where if c.col.table not in tables]
+        for table in tables:
+            own = self._money_columns(table)
+            if len(own) == 1:
+                self._compare(own[0], op, value, position)
+                return True
+        for table in tables[:1]:
+            children = [
+                col
+                for edge in self.index.edges.get(table, [])
+                if edge.other_column != self.index.keys.get(edge.other)
+                for col in self._money_columns(edge.other)
+            ]
+            if len(children) == 1 and op != "=":
+                self.spec.having.append((Agg("sum", children[0]), op, value))
+                self.spec.notes.append(f"the total {children[0]} per {table} {op} {value:g}")
+                return True
+        return False
+
+    def _money_columns(self, table: str) -> list[Col]:
+        """Number columns of ``table`` named as sums of money (price, amount, balance …)."""
+        money = lexicon().money
+        found: list[Col] = []
+        for column in self.index.catalogue.tables[table].columns:
+            element = self.index.element(table, column.name)
+            named = element is not None and element.words[-1:] and element.words[-1] in money
+            if column.kind == "number" and named:
+                found.append(Col(table, column.name))
+        return found
 
     def _time_near(self, position: int) -> Col | None:
         """The time column a date or a clock time is about.
@@ -1403,7 +1455,18 @@ class _Builder:
         return Agg("count_distinct", Col(table, key)) if key else Agg("count", None)
 
     def measure(self, item: Item, grouped: bool) -> Expr | None:
-        """The aggregate an item asks for, noted for :meth:`_scoped_clauses`."""
+        """The aggregate an item asks for, noted for :meth:`_scoped_clauses`.
+
+        Averaged per row of another table ('basket size', 'payment methods per
+        customer'), it is its total over the number of those rows.
+        """
+        if item.per is not None:
+            total = self._measure(
+                replace(item, per=None, funcs=[f for f in item.funcs if f != "avg"]), grouped
+            )
+            if isinstance(total, Col | Agg):
+                self.spec.notes.append(f"averaged per {item.per}")
+                return Ratio(total, self.count_of(item.per))
         value = self._measure(item, grouped)
         if isinstance(value, Agg) and item.mention.clauses:
             self.measured.append((item, value))
@@ -1935,6 +1998,30 @@ class _Builder:
         return col
 
     # ratios
+
+    def _per_entity(self, groups: list[Item], aggs: list[Item]) -> list[Item]:
+        """'The average number of payment methods per customer': no grouping by customer.
+
+        An average of a count of rows per rows of another table is one number: the count
+        over the number of those rows (each customer's count, averaged). The grouping
+        that named the other table is dropped.
+        """
+        per = next((g for g in groups if g.mention.kind == "table"), None)
+        if per is None:
+            return groups
+        asked = any(c.category == "aggregate" and c.value == "avg" for c in per.chain)
+        averaged = [
+            i
+            for i in aggs
+            if ("avg" in i.funcs or asked)
+            and i.per is None
+            and (i.mention.kind == "table" or i.mention.funcs)
+        ]
+        if not averaged or per.mention.table == averaged[0].mention.table:
+            return groups
+        averaged[0].per = per.mention.table
+        self.used.add(id(per))
+        return [g for g in groups if g is not per]
 
     def _share(self, groups: list[Item]) -> bool:
         """'What percentage of orders get cancelled?': the share of rows meeting conditions.

@@ -66,6 +66,8 @@ GLOSSARY = (
     "Catalog: the variants table.\n"
     "Out of stock or unavailable: variants whose available is false.\n"
     "Pending: orders whose status is 'pending' or 'pending (item modified)'.\n"
+    "Average order value: the sum of order_items.price per order, over orders whose status "
+    "is not 'cancelled'.\n"
     "Orders: placed_at is when an order was placed.\n"
     "- `orders.user_id` can be joined with users.user_id\n"
     "Margin = SUM(price) - SUM(cost)"
@@ -205,6 +207,27 @@ def test_a_defined_measure_keeps_its_conditions_beside_another(
     generated, rows = ask(shop, "number of orders and revenue per state", context=GLOSSARY)
     assert generated.sql is not None and "CASE WHEN" in generated.sql
     assert ("TX", 2, 5.0) in rows  # the cancelled order counted, its price not
+
+
+def test_a_defined_measure_averaged_per_row_of_another_table(
+    shop: tuple[Path, Catalogue],
+) -> None:
+    found = {t.words: t for t in definitions(GLOSSARY, schema_index(shop[1]))}
+    value = found[("average", "order", "value")]
+    assert (value.column, value.funcs, value.per) == ("price", ("sum",), "orders")
+    _, rows = ask(shop, "what is our average order value?", context=GLOSSARY)
+    assert rows == [(65.0 / 3,)]
+
+
+def test_an_average_count_per_row_of_another_table(shop: tuple[Path, Catalogue]) -> None:
+    generated, rows = ask(shop, "average number of payment methods per customer")
+    assert generated.sql is not None and "GROUP BY" not in generated.sql
+    assert rows == [(1.0,)]
+
+
+def test_a_sum_of_money_compares_with_the_money_column(shop: tuple[Path, Catalogue]) -> None:
+    _, rows = ask(shop, "list the gift cards with less than $10 left on them")
+    assert rows == [("gift_card_4",)]
 
 
 # ------------------------------------------------------------- words with no content
