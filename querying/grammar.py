@@ -541,7 +541,14 @@ def literal(value: Any) -> exp.Expr:
     return exp.Literal.string(str(value))
 
 
-_UNITS = {"day": "DAY", "week": "WEEK", "month": "MONTH", "quarter": "QUARTER", "year": "YEAR"}
+_UNITS = {
+    "hour": "HOUR",
+    "day": "DAY",
+    "week": "WEEK",
+    "month": "MONTH",
+    "quarter": "QUARTER",
+    "year": "YEAR",
+}
 
 
 def _interval(n: int, unit: str) -> exp.Interval:
@@ -549,7 +556,7 @@ def _interval(n: int, unit: str) -> exp.Interval:
 
 
 def _standard_window(column: exp.Expr, window: Window) -> exp.Expr:
-    today = exp.CurrentDate()
+    today: exp.Expr = exp.CurrentTimestamp() if window.unit == "hour" else exp.CurrentDate()
     if window.kind == "rolling":
         return exp.GTE(
             this=column,

@@ -339,6 +339,7 @@ class Lexicon:
     after: frozenset[str] = frozenset()  # aggregate words written after their noun ('订单数')
     currency: frozenset[str] = frozenset()  # '$', 'dollars', '元': a number is a sum of money
     money: frozenset[str] = frozenset()  # last words of columns holding money (price …)
+    measure_words: frozenset[str] = frozenset()  # '个', '位': a number before counts a noun
 
     def is_content(self, token: Token) -> bool:
         """A word that must be explained by the schema (not a function or generic word)."""
@@ -400,6 +401,7 @@ def lexicon() -> Lexicon:
         after=frozenset(str(w) for w in raw.get("aggregate_after") or ()),
         currency=frozenset(lemma(str(w)) for w in raw.get("currency") or ()),
         money=frozenset(lemma(str(w)) for w in raw.get("money_columns") or ()),
+        measure_words=frozenset(str(w) for w in raw.get("measure_words") or ()),
         options={
             str(k): frozenset(normalise(str(v)) for v in values)
             for k, values in (raw.get("option_values") or {}).items()

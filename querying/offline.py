@@ -53,6 +53,7 @@ from querying.linking import (
     Term,
     Token,
     analyse,
+    is_han,
     lexicon,
     number_of,
     schema_index,
@@ -850,15 +851,18 @@ def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
     if cue.category not in graded or not items:
         return False
     previous = items[-1]
-    if previous.mention.kind == "value" or previous.role not in ("plain", "agg"):
+    valued = previous.mention.kind == "value" and cue.category != "aggregate"  # '退款总额'
+    if valued or previous.role not in ("plain", "agg"):
         return False
-    between = [t for t in analysis.tokens[previous.mention.end : cue.start] if t.text != "的"]
+    between = [  # '的', '得': particles
+        t for t in analysis.tokens[previous.mention.end : cue.start] if t.text not in "的得地"
+    ]
     measured = previous.mention.via == "definition" and bool(previous.mention.funcs)
     written = "".join(t.text for t in analysis.tokens[cue.start : cue.end])
     last = not any(m.start >= cue.end for m in analysis.mentions)  # '订单有多少'
     if cue.category == "aggregate" and written not in lexicon().after and not last:
         return False
-    if any(t.kind == "han" for t in analysis.tokens[cue.start : cue.end]):
+    if any(is_han(c) for c in written):  # Chinese, even a word read as English ('总额')
         return (previous.role == "plain" or measured) and not between
     return measured and cue.category != "aggregate" and all(t.lemma == "the" for t in between)
 
@@ -1014,6 +1018,10 @@ class _Builder:
         supers = [i for i in self.items if i.role == "super"]
         self._filters()
         groups = self._per_entity(groups, aggs)
+        if subject is not None and subject.role == "top" and aggs and not groups:
+            for item in aggs:  # 'the top 10 cities by number of orders': ranked by the count
+                item.role, item.descending = "super", True
+            supers, aggs = [*supers, *aggs], []
         if self._share(groups):
             self._finish(None)
             return self.spec
@@ -1177,6 +1185,10 @@ class _Builder:
 
     def _number(self, position: int, token: Token) -> None:
         lex = lexicon()
+        tokens = self.analysis.tokens
+        following = tokens[position + 1] if position + 1 < len(tokens) else None
+        if following is not None and following.text in lex.measure_words:
+            return  # '最贵的5个商品': five products, no value of five
         value = number_of(token, lex.numerals) if token.kind == "number" else None
         op = self._comparison(position)
         if token.kind in ("date", "time"):
@@ -1509,9 +1521,11 @@ class _Builder:
             return self.count_of(mention.table)
         if mention.column is None:
             return None
+        main = next((f for f in funcs if f != "count"), "count")
+        if mention.kind == "value":
+            return self._value_measure(mention, main)
         col = Col(mention.table, mention.column)
         kind = self.index.column_kind(col.table, col.column)
-        main = next((f for f in funcs if f != "count"), "count")
         if kind != "number" and main in ("sum", "avg"):
             return Agg("count_distinct", col)
         if main == "count":
@@ -1519,8 +1533,22 @@ class _Builder:
                 return (
                     Agg("sum", col) if grouped or self.options.sum_counts or "sum" in funcs else col
                 )
+            if kind == "number":  # 'how many gift cards with a balance over 50': the rows
+                return self.count_of(col.table)
             return Agg("count_distinct", col)
         return Agg(main, col)
+
+    def _value_measure(self, mention: Mention, func: str) -> Expr:
+        """What a stored value is measured by: its rows, or the money they hold.
+
+        'How many refunds': the refund rows; 'total refunds', '退款总额': the sum of the
+        one money column of their table (the value filters them).
+        """
+        if func in ("sum", "avg", "min", "max"):
+            money = self._money_columns(mention.table)
+            if len(money) == 1:
+                return Agg(func, money[0])
+        return self.count_of(mention.table)
 
     def _stored_count_of(self, table: str, counted: Item) -> Col | None:
         """A column that stores the count asked for.
@@ -1845,8 +1873,9 @@ class _Builder:
             tables = [c.col.table for c in self.spec.where if c.at >= 0]
             if tables:
                 self.spec.select = list[Expr](self.entity(tables[0]))
-        if not self.spec.select:
+        if not self.spec.select:  # 'orders placed in the last 24 hours': the orders
             tables = [i.mention.table for i in self.items if i.mention.kind == "table"]
+            tables += [i.mention.table for i in self.items]
             if tables:
                 self.spec.select = list[Expr](self.entity(tables[0]))
 
@@ -2009,7 +2038,11 @@ class _Builder:
         per = next((g for g in groups if g.mention.kind == "table"), None)
         if per is None:
             return groups
-        asked = any(c.category == "aggregate" and c.value == "avg" for c in per.chain)
+        chained = {id(c) for i in self.items for c in i.chain if i is not per}
+        asked = any(  # 'per customer on average', '平均每个客户'
+            c.category == "aggregate" and c.value == "avg" and id(c) not in chained
+            for c in self.analysis.cues
+        )
         averaged = [
             i
             for i in aggs
