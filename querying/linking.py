@@ -2188,13 +2188,52 @@ def _unlinked(tokens: Sequence[Token], busy: set[int]) -> tuple[list[str], list[
         if i in busy or not is_content:
             _flush(run, strong, token)
             continue
-        if lex.is_weak(token):
+        if lex.is_weak(token) and not _nominal(tokens, i):
             weak.append(token.text)
             _flush(run, strong, token)
             continue
         run.append(token.text)
     _flush(run, strong, None)
     return strong, weak, content
+
+
+_DETERMINERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "our",
+        "their",
+        "his",
+        "her",
+        "its",
+        "my",
+        "your",
+        "any",
+        "no",
+        "best",
+        "worst",
+        "top",
+        "most",
+        "many",
+        "few",
+        "all",
+        "good",
+        "bad",
+        "average",
+        "total",
+    ]
+)
+
+
+def _nominal(tokens: Sequence[Token], at: int) -> bool:
+    """A verb-like word used as a noun ('the best reviews', 'our ratings').
+
+    It names something the data must hold: left unexplained, it is a reason to refuse.
+    """
+    token = tokens[at]
+    plural = token.norm != token.lemma and token.norm.endswith("s")
+    return plural and at > 0 and tokens[at - 1].lemma in _DETERMINERS
 
 
 def _flush(run: list[str], into: list[str], token: Token | None) -> None:

@@ -312,6 +312,7 @@ def _readings(analysis: Analysis, index: SchemaIndex, hints: Options) -> list[Re
             spec = compose(analysis, index, options)
             if spec is None:
                 continue
+            spec.unplaced.extend(_unused_guesses(analysis, spec))
             if spec.unplaced:
                 analysis.unlinked.extend(w for w in spec.unplaced if w not in analysis.unlinked)
                 continue
@@ -326,6 +327,28 @@ def _readings(analysis: Analysis, index: SchemaIndex, hints: Options) -> list[Re
         if len(found) >= MAX_READINGS:
             break
     return found
+
+
+GUESS_SCORE = 0.6  # an embedding link below this must be used by the reading
+
+
+def _unused_guesses(analysis: Analysis, spec: Spec) -> list[str]:
+    """Words linked only by a weak embedding guess to a table the reading never touches.
+
+    '广告花费' (advertising spend): '广告' is closest to brand, but nothing of the answer
+    is about brands; the word stays unexplained and the question is refused.
+    """
+    tables = set(spec.tables())
+    return [
+        _surface(analysis.tokens[m.start : m.end])
+        for m in analysis.mentions
+        if m.via == "embedding" and m.score < GUESS_SCORE and m.table not in tables
+    ]
+
+
+def _surface(tokens: Sequence[Token]) -> str:
+    """Tokens as written: Chinese characters together, words apart."""
+    return ("" if all(t.kind == "han" for t in tokens) else " ").join(t.text for t in tokens)
 
 
 def _option_sets(analysis: Analysis, hints: Options) -> list[Options]:
@@ -784,7 +807,9 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
                 # "the top 2 products by price"; by a measure: "top 3 products by revenue"
                 item.role, item.descending = ("super" if item.funcs else "order"), True
             if listed and item.role == "plain" and event.kind != "value":
-                item.role = "proj"  # "the id, name and number of …": listed with what is shown
+                # "the id, name and number of …": listed with what is shown; "by status
+                # and state": grouped with what is grouped
+                item.role = "group" if items[-1].role == "group" else "proj"
             items.append(item)
             pending = []
         last_end = max(last_end, event.end)
@@ -887,15 +912,23 @@ _LIST_WORDS = frozenset(
 
 
 def _continues_list(analysis: Analysis, previous: Item, start: int) -> bool:
-    """Whether a mention continues the list of what is shown ('their first and last names')."""
-    if previous.role not in ("proj", "top"):
+    """Whether a mention continues the list of what is shown or of what is grouped.
+
+    'their first and last names', 'orders with their cancel reason'; 'by status and state'.
+    """
+    if previous.role not in ("proj", "top", "group"):
         return False
-    between = analysis.tokens[previous.mention.end : start]
+    between = [t.lemma for t in analysis.tokens[previous.mention.end : start]]
+    if previous.role != "group" and between[:1] == ["with"] and between[1:2] in _OWNED:
+        return True
     return (
         bool(between)
-        and all(t.lemma in _LIST_WORDS or t.text == "," for t in between)
-        and any(t.lemma == "and" or t.text == "," for t in between)
+        and all(w in _LIST_WORDS or w == "," for w in between)
+        and any(w in ("and", ",") for w in between)
     )
+
+
+_OWNED = (["their"], ["its"], ["his"], ["her"])
 
 
 def _breaks(analysis: Analysis, start: int, end: int) -> bool:
@@ -972,6 +1005,9 @@ def _superlative(item: Item, chain: list[Cue]) -> None:
     ):
         item.role = "top"
         item.number = top.number if top is not None else 1.0
+        return
+    if item.temporal and item.mention.kind == "table" and not item.funcs:
+        item.role, item.number = "top", None  # 'the latest order': the rows, newest first
         return
     item.role = "super"
 
@@ -1216,6 +1252,11 @@ class _Builder:
         if token.kind in ("date", "time"):
             self._moment(col, op, token)
             return
+        measured = self._measured_near(col)
+        if measured is not None and value is not None and op != "=":
+            self.spec.having.append((measured, op, value))  # 'customers who spent over $500'
+            self.spec.notes.append(f"having {measured.func} of {col} {op} {value:g}")
+            return
         literal_value: object = value if value is not None else token.text
         if (
             self.index.column_kind(col.table, col.column) == "time"
@@ -1225,6 +1266,19 @@ class _Builder:
             self.spec.where.append(Cond(col, "since" if op in (">", ">=") else "year", int(value)))
             return
         self._compare(col, op, literal_value, position)
+
+    def _measured_near(self, col: Col) -> Agg | None:
+        """The aggregate of a defined measure on ``col`` ('spent': the sum of prices)."""
+        for item in self.items:
+            mention = item.mention
+            if mention.via == "definition" and (mention.table, mention.column) == (
+                col.table,
+                col.column,
+            ):
+                func = (item.funcs or list(mention.funcs) or ["sum"])[0]
+                self.used.add(id(item))
+                return Agg(func, col)
+        return None
 
     def _is_money(self, position: int) -> bool:
         """A sum of money: '$10', '10 dollars', '100元'."""
@@ -1327,10 +1381,27 @@ class _Builder:
         self.spec.notes.append(f"{col.table}.{col.column} {op} {value}")
 
     def _counted_after(self, position: int) -> Item | None:
-        """'more than 2 papers': the entity counted right after the number."""
+        """'more than 2 papers': the entity counted right after the number.
+
+        A table, or a text column of another table than the subject's ('orders with more
+        than 3 items': the rows of the items' table).
+        """
+        subject = self.subject()
         for item in self.items:
-            if item.mention.kind == "table" and 1 <= item.mention.start - position <= 2:
+            mention = item.mention
+            if not 1 <= mention.start - position <= 2:
+                continue
+            if mention.kind == "table":
                 return item
+            other = subject is None or subject.mention.table != mention.table
+            counted = (
+                mention.kind == "column"
+                and other
+                and mention.column is not None
+                and self.index.column_kind(mention.table, mention.column) != "number"
+            )
+            if counted:
+                return replace(item, mention=replace(mention, kind="table", column=None))
         return None
 
     def _comparison(self, position: int) -> str:

@@ -254,6 +254,31 @@ def test_windows_of_hours_and_counted_nouns(shop: tuple[Path, Catalogue]) -> Non
     assert generated.sql is not None and "= 2" not in generated.sql
 
 
+def test_lists_of_what_is_shown_and_of_what_is_grouped(shop: tuple[Path, Catalogue]) -> None:
+    generated, _ = ask(shop, "list cancelled orders with their state")
+    assert generated.sql is not None and "orders.state" in generated.sql.split("FROM")[0]
+    _, rows = ask(shop, "number of orders by status and state")
+    assert ("delivered", "CO", 1) in rows and len(rows) == 4
+
+
+def test_a_defined_measure_compared_with_a_sum(shop: tuple[Path, Catalogue]) -> None:
+    generated, rows = ask(shop, "which customers had revenue over $30?", context=GLOSSARY)
+    assert generated.sql is not None and "HAVING SUM(order_items.price) > 30" in generated.sql
+    assert [r[:2] for r in rows] == [("Ann", "Lee")]
+
+
+def test_the_latest_row_of_a_table(shop: tuple[Path, Catalogue]) -> None:
+    _, rows = ask(shop, "latest order")
+    assert [r[0] for r in rows] == ["#W1000003"]
+
+
+def test_weak_words_used_as_nouns_and_unused_guesses_are_refused(
+    shop: tuple[Path, Catalogue],
+) -> None:
+    generated, _ = ask(shop, "which variants have the best reviews?")
+    assert generated.refused and "reviews" in generated.reason
+
+
 # ------------------------------------------------------------- words with no content
 
 
