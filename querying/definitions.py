@@ -113,6 +113,9 @@ def _terms_of(line: _Line, index: SchemaIndex) -> list[Term]:
         return []
     text = _without_remarks(line.text)
     analysis = analyse(text, index, embeddings=False, given=_identifiers(text, index))
+    span = _span_of(analysis, index, line)
+    if span:
+        return span
     per = _per(analysis)
     funcs = list(dict.fromkeys(c.value for c in analysis.cues if c.category == "aggregate"))
     if per is not None and len(funcs) > 1 and "avg" in funcs:
@@ -128,6 +131,41 @@ def _terms_of(line: _Line, index: SchemaIndex) -> list[Term]:
         for words in line.terms
         if words not in names
     ]
+
+
+def _span_of(analysis: Analysis, index: SchemaIndex, line: _Line) -> list[Term]:
+    """A duration: 'the days from placed_at to updated_at of orders whose status is …'."""
+    cue = next((c for c in analysis.cues if c.category == "duration"), None)
+    times = [
+        m
+        for m in analysis.mentions
+        if m.kind == "column"
+        and m.column is not None
+        and index.column_kind(m.table, m.column) == "time"
+    ]
+    if cue is None and not any(t.lemma in _UNITS for t in analysis.tokens):
+        return []
+    if len(times) < 2 or times[0].table != times[1].table or times[0].column is None:
+        return []
+    unit = cue.value if cue is not None else _unit(analysis)
+    start, end = times[0], times[1]
+    ends = (start.table, start.column or "", end.column or "")
+    clauses = _merged(
+        [c for m in analysis.mentions if (c := _clause(analysis, m, index)) is not None]
+    )
+    names = _schema_names(index)
+    return [
+        Term(words, start.table, None, ("avg",), clauses, None, ends, unit)
+        for words in line.terms
+        if words not in names
+    ]
+
+
+_UNITS = {"day": "day", "hour": "hour", "minute": "minute", "second": "second"}
+
+
+def _unit(analysis: Analysis) -> str:
+    return next((_UNITS[t.lemma] for t in analysis.tokens if t.lemma in _UNITS), "day")
 
 
 def _per(analysis: Analysis) -> str | None:

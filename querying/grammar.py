@@ -94,7 +94,20 @@ class Share:
     percent: bool
 
 
-Expr = Col | Agg | Ratio | TableCount | ScalarRatio | Bucket | Share
+@dataclass(frozen=True)
+class Span:
+    """The time from ``start`` to ``end`` in ``unit`` (day, hour, minute, second).
+
+    Per row, or aggregated by ``func`` (avg, min, max, sum).
+    """
+
+    start: Col
+    end: Col
+    unit: str
+    func: str | None = None
+
+
+Expr = Col | Agg | Ratio | TableCount | ScalarRatio | Bucket | Share | Span
 Key = Col | Bucket  # what rows are grouped by
 
 
@@ -164,6 +177,8 @@ def _columns(item: Expr | Cond) -> list[Col]:
         return [item.col]
     if isinstance(item, Share):
         return [c.col for c in item.conds] + ([item.key] if item.key is not None else [])
+    if isinstance(item, Span):
+        return [item.start, item.end]
     if isinstance(item, Agg):
         return ([item.arg] if item.arg is not None else []) + [c.col for c in item.when]
     if isinstance(item, Ratio):
@@ -337,6 +352,8 @@ class Renderer:
             return self.bucket(item)
         if isinstance(item, Share):
             return self.share(item)
+        if isinstance(item, Span):
+            return self.span(item)
         return self.ratio(self.table_count(item.num), self.table_count(item.den))
 
     def aggregate(self, agg: Agg) -> exp.Expr:
@@ -359,6 +376,31 @@ class Renderer:
             "max": exp.Max,
         }
         return builders[agg.func](this=column)
+
+    def span(self, item: Span) -> exp.Expr:
+        """The time between two columns in a unit, aggregated when asked."""
+        start, end = self.column(item.start), self.column(item.end)
+        if self.dialect == "sqlite":
+            value = _sqlite_span(start, end, item.unit)
+        else:
+            value = _span(start, end, item.unit, self._dated(item))
+        if item.func is None:
+            return value
+        builders: dict[str, type[exp.Func]] = {
+            "sum": exp.Sum,
+            "avg": exp.Avg,
+            "min": exp.Min,
+            "max": exp.Max,
+        }
+        return builders.get(item.func, exp.Avg)(this=value)
+
+    def _dated(self, item: Span) -> bool:
+        """Both ends are dates (no time of day): their difference is already in days."""
+        types = []
+        for col in (item.start, item.end):
+            info = self.index.catalogue.tables[col.table].column(col.column)
+            types.append(info.type.lower() if info is not None else "")
+        return all(t == "date" for t in types)
 
     def share(self, item: Share) -> exp.Expr:
         """CAST(COUNT(DISTINCT CASE WHEN conds THEN key END) AS DOUBLE) [* 100] / NULLIF(…)."""
@@ -506,6 +548,10 @@ def _label(item: Expr, index: SchemaIndex) -> str:
         return item.unit
     if isinstance(item, Share):
         return "percent" if item.percent else "share"
+    if isinstance(item, Span):
+        prefixes = {"sum": "total", "avg": "average", "min": "min", "max": "max"}
+        prefix = prefixes.get(item.func or "", "")
+        return f"{prefix}_{item.unit}s" if prefix else f"{item.unit}s"
     if isinstance(item, Ratio) and isinstance(item.num, Agg) and isinstance(item.den, Agg):
         per = item.den.arg.table.lower() if item.den.arg is not None else "row"
         return f"{_label(item.num, index)}_per_{per}"  # 'total_price_per_orders'
@@ -597,6 +643,32 @@ def _sqlite_bucket(column: exp.Expr, unit: str) -> exp.Expr:
             this=exp.DPipe(this=year, expression=exp.Literal.string("-Q")), expression=quarter
         )
     return _strftime("%Y", column)
+
+
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
+
+
+def _span(start: exp.Expr, end: exp.Expr, unit: str, dated: bool) -> exp.Expr:
+    """The difference in ``unit``: EXTRACT(EPOCH FROM …) / seconds, or days between dates."""
+    difference = exp.Paren(this=exp.Sub(this=end, expression=start))
+    if dated:
+        days: exp.Expr = difference
+        factor = _SECONDS["day"] / _SECONDS.get(unit, 86400)
+        return days if factor == 1 else exp.Mul(this=days, expression=exp.Literal.number(factor))
+    epoch = exp.Extract(this=exp.var("EPOCH"), expression=difference)
+    return exp.Div(this=epoch, expression=exp.Literal.number(_SECONDS.get(unit, 86400)))
+
+
+def _sqlite_span(start: exp.Expr, end: exp.Expr, unit: str) -> exp.Expr:
+    """(JULIANDAY(end) - JULIANDAY(start)) in days, times the unit's share of a day."""
+    days = exp.Paren(
+        this=exp.Sub(
+            this=exp.Anonymous(this="JULIANDAY", expressions=[end]),
+            expression=exp.Anonymous(this="JULIANDAY", expressions=[start]),
+        )
+    )
+    factor = _SECONDS["day"] / _SECONDS.get(unit, 86400)
+    return days if factor == 1 else exp.Mul(this=days, expression=exp.Literal.number(factor))
 
 
 def _sqlite_date(*modifiers: str) -> exp.Expr:

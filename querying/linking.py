@@ -458,6 +458,7 @@ def _phrases(raw: dict[str, Any]) -> Iterable[Phrase]:
         "compare",
         "like",
         "bucket",
+        "duration",
     ):
         for value, texts in (raw.get(category) or {}).items():
             for text in texts:
@@ -1217,6 +1218,8 @@ class Term:
     funcs: tuple[str, ...] = ()
     clauses: tuple[Clause, ...] = ()
     per: str | None = None  # averaged over the rows of this table ('per order')
+    ends: tuple[str, str, str] | None = None  # (table, start, end): the time between two columns
+    unit: str = "day"
 
 
 def _defined_target(mention: Mention) -> str:
@@ -1225,6 +1228,8 @@ def _defined_target(mention: Mention) -> str:
         head = f"{mention.funcs[0]}({head})"
     if mention.per:
         head += f" per {mention.per}"
+    if mention.ends:
+        head = f"{mention.unit}s from {mention.ends[1]} to {mention.ends[2]}"
     for clause in mention.clauses:
         head += f" where {clause.table}.{clause.column} {clause.op} {clause.value!r}"
     return head
@@ -1246,6 +1251,8 @@ class Mention:
     funcs: tuple[str, ...] = ()  # a defined term's aggregate ('revenue': sum)
     clauses: tuple[Clause, ...] = ()  # a defined term's conditions
     per: str | None = None  # a defined term averaged per row of this table
+    ends: tuple[str, str, str] | None = None  # a defined duration: (table, start, end)
+    unit: str = "day"
 
     @property
     def target(self) -> str:
@@ -1315,7 +1322,7 @@ def analyse(
     taken = {i for m in values for i in range(m.start, m.end)} | idle
     taken |= {i for c in cues if c.category == "time" for i in range(c.start, c.end)}
     mentions = link_spans(
-        tokens, index, allowed, taken, [c for c in cues if c.category != "bucket"]
+        tokens, index, allowed, taken, [c for c in cues if c.category not in _UNIT_CUES]
     )
     mentions = sorted([*values, *mentions], key=lambda m: m.start)
     covered = {i for m in mentions for i in range(m.start, m.end)}
@@ -1370,6 +1377,9 @@ def _names(tokens: Sequence[Token], start: int, end: int, index: SchemaIndex) ->
     return False
 
 
+_UNIT_CUES = frozenset(["bucket", "duration"])  # cues naming a unit a column may be named for
+
+
 def _uncovered(cue: Cue, covered: set[int]) -> Cue | None:
     """The cue, unless a mention covers it.
 
@@ -1379,6 +1389,8 @@ def _uncovered(cue: Cue, covered: set[int]) -> Cue | None:
     inside = [i for i in range(cue.start, cue.end) if i in covered]
     if not inside:
         return cue
+    if cue.category in _UNIT_CUES and cue.category != "bucket":
+        return cue  # 'duration' names a column: the cue stays, the column is its end points
     if cue.category == "bucket" and inside[0] > cue.start:
         return Cue(cue.start, inside[0], "group", "group")
     return None
@@ -1409,6 +1421,8 @@ def find_terms(tokens: Sequence[Token], terms: Sequence[Term], idle: set[int]) -
                 funcs=term.funcs,
                 clauses=term.clauses,
                 per=term.per,
+                ends=term.ends,
+                unit=term.unit,
             )
         )
         at = end

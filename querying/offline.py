@@ -40,6 +40,7 @@ from querying.grammar import (
     Renderer,
     ScalarRatio,
     Share,
+    Span,
     Spec,
     TableCount,
     Window,
@@ -1058,7 +1059,7 @@ class _Builder:
             for item in aggs:  # 'the top 10 cities by number of orders': ranked by the count
                 item.role, item.descending = "super", True
             supers, aggs = [*supers, *aggs], []
-        if self._share(groups):
+        if self._share(groups) or self._duration(groups, subject):
             self._finish(None)
             return self.spec
         self.buckets = [*self._buckets(), *self._kind_groups()]
@@ -1581,6 +1582,10 @@ class _Builder:
         """The aggregate an item asks for (count of an entity, sum of a column …)."""
         mention = item.mention
         funcs = item.funcs or ["count"]
+        if mention.ends is not None:  # a defined duration ('delivery time')
+            table, start, end = mention.ends
+            func = next((f for f in funcs if f in ("avg", "min", "max", "sum")), "avg")
+            return Span(Col(table, start), Col(table, end), mention.unit, func)
         if mention.kind == "table":
             stored = self._stored_count_of(mention.table, item)
             if stored is not None:
@@ -2127,6 +2132,96 @@ class _Builder:
         self.used.add(id(per))
         return [g for g in groups if g is not per]
 
+    def _duration(self, groups: list[Item], subject: Item | None) -> bool:
+        """'On average, how many days from order to delivery?': the time between two moments.
+
+        Its ends are the time columns the words after 'from' and 'to' name (by their names
+        or comments), else two named time columns, else a table's start and end columns.
+        Averaged unless another aggregate is asked; 'the longest …' ranks the rows instead.
+        """
+        cue = next((c for c in self.analysis.cues if c.category == "duration"), None)
+        if cue is None or any(self._covers(i.mention, cue) for i in self.items):
+            return False
+        ends = self._span_ends()
+        if ends is None:
+            return False
+        funcs = [c.value for c in self.analysis.cues if c.category == "aggregate"]
+        func = next((f for f in funcs if f in ("avg", "min", "max", "sum")), None)
+        ranked = [c for c in self.analysis.cues if c.category == "superlative"]
+        keys = list[Key](dict.fromkeys(k for item in groups for k in self._group_cols(item)))
+        if ranked and func is None and subject is not None and not keys:
+            span = Span(ends[0], ends[1], cue.value)
+            self.spec.select = [*self._show(subject), span]
+            self.spec.order = [(span, ranked[0].value == "desc")]
+            self.spec.limit = self._limit(subject)
+        else:
+            self.spec.select = [*keys, Span(ends[0], ends[1], cue.value, func or "avg")]
+            self.spec.group = keys
+        self.spec.anchor = ends[0].table
+        self.used.update(id(i) for i in self.items)
+        self.spec.notes.append(f"{cue.value}s from {ends[0]} to {ends[1]}")
+        return True
+
+    def _covers(self, mention: Mention, cue: Cue) -> bool:
+        return mention.start < cue.end and cue.start < mention.end
+
+    def _span_ends(self) -> tuple[Col, Col] | None:
+        """The two time columns a duration runs between (see :meth:`_duration`)."""
+        named = [
+            Col(i.mention.table, i.mention.column)
+            for i in self.items
+            if i.mention.kind == "column"
+            and i.mention.column is not None
+            and self.index.column_kind(i.mention.table, i.mention.column) == "time"
+        ]
+        if len(named) >= 2:
+            return named[0], named[1]
+        times = [
+            Col(table, c.name)
+            for table in self._timed_tables()
+            for c in self.index.catalogue.tables[table].columns
+            if c.kind == "time"
+        ]
+        start = self._end_named(times, ("from", "between", "since", "从", "自"), None)
+        end = self._end_named(times, ("to", "and", "until", "till", "到", "至"), start)
+        if start is not None and end is not None:
+            return start, end
+        first = [c for c in times if c.table == times[0].table] if times else []
+        return (first[0], first[1]) if len(first) == 2 else None
+
+    def _end_named(
+        self, times: list[Col], markers: tuple[str, ...], other: Col | None
+    ) -> Col | None:
+        """The time column the words right after a marker name ('from order': placed_at)."""
+        tokens = self.analysis.tokens
+        table_words = {w for c in times for w in _words(self.index, c.table, None)}
+        for at, token in enumerate(tokens):
+            if token.lemma not in markers:
+                continue
+            words = [t.lemma for t in tokens[at + 1 : at + 4] if t.kind == "word"]
+            best: tuple[float, Col] | None = None
+            for col in times:
+                if col == other:
+                    continue
+                score = self._end_score(col, words, table_words)
+                if score >= 0.8 and (best is None or score > best[0]):
+                    best = (score, col)
+            if best is not None:
+                return best[1]
+        return None
+
+    def _end_score(self, col: Col, words: list[str], table_words: set[str]) -> float:
+        element = self.index.element(col.table, col.column)
+        if element is None:
+            return 0.0
+        named = [*element.words, *element.comment]
+        scores = [
+            word_score(q, n) - (0.1 if q in table_words else 0.0)  # 'order' in every comment
+            for q in words
+            for n in named
+        ]
+        return max(scores, default=0.0)
+
     def _share(self, groups: list[Item]) -> bool:
         """'What percentage of orders get cancelled?': the share of rows meeting conditions.
 
@@ -2226,7 +2321,8 @@ class _Builder:
         tables = self.spec.tables()
         joined = len(tables) > 1
         listing = not self.spec.group and not any(
-            isinstance(e, Agg | Share | Ratio | ScalarRatio) for e in self.spec.select
+            isinstance(e, Agg | Share | Ratio | ScalarRatio) or (isinstance(e, Span) and e.func)
+            for e in self.spec.select
         )
         if listing and joined and not self.options.no_distinct:
             self.spec.distinct = True

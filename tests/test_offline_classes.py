@@ -68,6 +68,8 @@ GLOSSARY = (
     "Pending: orders whose status is 'pending' or 'pending (item modified)'.\n"
     "Average order value: the sum of order_items.price per order, over orders whose status "
     "is not 'cancelled'.\n"
+    "Delivery time: the days from placed_at to updated_at of orders whose status is "
+    "'delivered'.\n"
     "Orders: placed_at is when an order was placed.\n"
     "- `orders.user_id` can be joined with users.user_id\n"
     "Margin = SUM(price) - SUM(cost)"
@@ -277,6 +279,18 @@ def test_weak_words_used_as_nouns_and_unused_guesses_are_refused(
 ) -> None:
     generated, _ = ask(shop, "which variants have the best reviews?")
     assert generated.refused and "reviews" in generated.reason
+
+
+def test_the_time_between_two_moments(shop: tuple[Path, Catalogue]) -> None:
+    generated, rows = ask(shop, "on average, how many days from order to delivery?")
+    assert generated.sql is not None and "JULIANDAY(orders.updated_at)" in generated.sql
+    assert rows == [(3.5,)]  # the delivered orders: 5 and 2 days
+    generated, rows = ask(shop, "average delivery time by state", context=GLOSSARY)
+    assert generated.sql is not None and "status = 'delivered'" in generated.sql
+    assert sorted((r[0], round(r[1])) for r in rows) == [("CO", 5), ("IL", 2)]
+    catalogue = shop[1].model_copy(update={"dialect": "postgres"})
+    generated = generate_sql("average hours from placed to updated for orders", catalogue)
+    assert generated.sql is not None and "EXTRACT(EPOCH FROM" in generated.sql
 
 
 # ------------------------------------------------------------- words with no content
