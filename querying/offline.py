@@ -810,11 +810,15 @@ def _items(analysis: Analysis, mentions: Sequence[Mention]) -> list[Item]:
             if listed and item.role == "plain" and event.kind != "value":
                 # "the id, name and number of …": listed with what is shown; "by status
                 # and state": grouped with what is grouped
-                item.role = "group" if items[-1].role == "group" else "proj"
+                item.role = (
+                    "group"
+                    if items[-1].role == "group" and not _owned(analysis, items[-1], start)
+                    else "proj"
+                )
             items.append(item)
             pending = []
         last_end = max(last_end, event.end)
-    return _modifiers(items)
+    return _modifiers(_verbs(items))
 
 
 def _passes_on(
@@ -832,6 +836,22 @@ def _passes_on(
         and following.kind in ("table", "column")
         and 0 <= following.start - mention.end <= 1
     )
+
+
+def _verbs(items: list[Item]) -> list[Item]:
+    """A defined count used as a verb: 'how many unique products were sold'.
+
+    When the question counts something itself, a defined count of rows ('sold': the
+    order items of orders not cancelled) says how they relate: its rows join and its
+    conditions hold, but it is no second measure.
+    """
+    counted = any(i.role == "agg" and i.chain for i in items)
+    for item in items:
+        mention = item.mention
+        defined = mention.via == "definition" and mention.funcs == ("count",)
+        if counted and defined and item.role == "agg" and not item.chain:
+            item.role, item.funcs = "plain", []
+    return items
 
 
 def _modifiers(items: list[Item]) -> list[Item]:
@@ -877,7 +897,8 @@ def _grades_previous(analysis: Analysis, items: list[Item], cue: Cue) -> bool:
     if cue.category not in graded or not items:
         return False
     previous = items[-1]
-    valued = previous.mention.kind == "value" and cue.category != "aggregate"  # '退款总额'
+    han = any(is_han(t.text[:1]) for t in analysis.tokens[cue.start : cue.end])
+    valued = previous.mention.kind == "value" and cue.category != "aggregate" and not han
     if valued or previous.role not in ("plain", "agg"):
         return False
     between = [  # '的', '得': particles
@@ -917,10 +938,12 @@ def _continues_list(analysis: Analysis, previous: Item, start: int) -> bool:
 
     'their first and last names', 'orders with their cancel reason'; 'by status and state'.
     """
+    between = [t.lemma for t in analysis.tokens[previous.mention.end : start]]
+    if between[:1] == ["with"] and between[1:2] in _OWNED:
+        return True  # 'customers from Chicago with their emails'
     if previous.role not in ("proj", "top", "group"):
         return False
-    between = [t.lemma for t in analysis.tokens[previous.mention.end : start]]
-    if previous.role != "group" and between[:1] == ["with"] and between[1:2] in _OWNED:
+    if between[:1] == ["with"] and between[1:2] in _OWNED:
         return True
     return (
         bool(between)
@@ -930,6 +953,12 @@ def _continues_list(analysis: Analysis, previous: Item, start: int) -> bool:
 
 
 _OWNED = (["their"], ["its"], ["his"], ["her"])
+
+
+def _owned(analysis: Analysis, previous: Item, start: int) -> bool:
+    """'… with their emails': an attribute of what is shown."""
+    between = [t.lemma for t in analysis.tokens[previous.mention.end : start]]
+    return between[:1] == ["with"] and between[1:2] in _OWNED
 
 
 def _breaks(analysis: Analysis, start: int, end: int) -> bool:
@@ -1215,10 +1244,26 @@ class _Builder:
             )
         }
         tokens = self.analysis.tokens
+        numerals = lexicon().numerals
         for position, token in enumerate(tokens):
-            if position in taken or token.kind not in ("number", "date", "time"):
+            if position in taken:
                 continue
-            self._number(position, token)
+            if token.kind in ("number", "date", "time"):
+                self._number(position, token)
+            elif (
+                token.norm in numerals
+                and self._comparison(position) != "="
+                and self._counted_after(position) is not None
+            ):  # 'more than one payment method': a numeral counting what follows
+                self._number(
+                    position,
+                    replace(
+                        token,
+                        text=str(numerals[token.norm]),
+                        kind="number",
+                        norm=str(numerals[token.norm]),
+                    ),
+                )
 
     def _number(self, position: int, token: Token) -> None:
         lex = lexicon()
@@ -1231,15 +1276,15 @@ class _Builder:
         if token.kind in ("date", "time"):
             self._moment(self._time_near(position), op, token)
             return
-        col = self._numeric_near(position)
+        counted = self._counted_after(position) if op != "=" else None
+        col = None if counted is not None else self._numeric_near(position)
         money = col is None and value is not None and self._is_money(position)
         if money and value is not None and self._money(position, op, value):
             return
         if col is None and value is not None and value.is_integer() and 1900 <= value <= 2100:
             self._year(position, int(value), op)
             return
-        counted = self._counted_after(position) if op != "=" else None
-        if col is None and counted is not None and value is not None:
+        if counted is not None and value is not None:  # 'placed more than one order'
             self.spec.having.append((self.count_of(counted.mention.table), op, value))
             self.used.add(id(counted))
             self.spec.notes.append(f"having the count of {counted.mention.table} {op} {value:g}")
@@ -1845,6 +1890,11 @@ class _Builder:
             at = cue.end
             if cue.category == "group" and all(t.kind == "punct" for t in tokens[at:]):
                 found.extend(self._listed_values())  # 'visa vs mastercard, how many of each?'
+                continue
+            if cue.category == "group" and any(
+                i.mention.kind == "value" and i.mention.start == at for i in self.items
+            ):
+                found.extend(self._listed_values())  # 'the split between paypal and visa'
                 continue
             if cue.category != "group" or at >= len(tokens) or at in covered:
                 continue

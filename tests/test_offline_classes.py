@@ -293,6 +293,23 @@ def test_the_time_between_two_moments(shop: tuple[Path, Catalogue]) -> None:
     assert generated.sql is not None and "EXTRACT(EPOCH FROM" in generated.sql
 
 
+def test_a_numeral_word_counts_what_follows(shop: tuple[Path, Catalogue]) -> None:
+    _, rows = ask(shop, "which customers have more than one order?")
+    assert [r[:2] for r in rows] == [("Ann", "Lee")]
+
+
+def test_a_defined_count_used_as_a_verb(shop: tuple[Path, Catalogue]) -> None:
+    context = "Sold: the number of order_items of orders whose status is not 'cancelled'."
+    generated, rows = ask(shop, "how many distinct orders were sold?", context=context)
+    assert generated.sql is not None and generated.sql.count("COUNT(") == 1
+    assert rows == [(3,)]
+
+
+def test_a_grouping_by_the_values_listed(shop: tuple[Path, Catalogue]) -> None:
+    _, rows = ask(shop, "the split between visa and mastercard cards")
+    assert sorted(rows) == [("mastercard", 1), ("visa", 1)]
+
+
 # ------------------------------------------------------------- words with no content
 
 
