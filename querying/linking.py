@@ -717,12 +717,15 @@ class SchemaIndex:
         self.by_key: dict[str, set[int]] = {}
         self.values: dict[str, list[SampleValue]] = {}
         self.values_by_key: dict[str, set[str]] = {}  # one-word samples by stem prefix
+        self.values_by_stems: dict[str, list[SampleValue]] = {}  # samples of words by stems
+        self.from_comments: set[tuple[str, str, str]] = set()  # values only a comment names
         self.shapes: dict[str, list[Shape]] = {}  # the shape all samples of a column share
         # fields of JSON columns: (table, 'options.color') -> ('options', 'color')
         self.fields: dict[tuple[str, str], tuple[str, str]] = {}
         for table in tables:
             self._add_table(table)
         self._add_entities(tables)
+        self.name_words = {w for e in self.elements for w in e.words}
         self.edges: dict[str, list[Edge]] = build_edges(self)
         self._vectors: NDArray[np.float32] | None = None
 
@@ -746,6 +749,9 @@ class SchemaIndex:
             if column.kind in ("text", "other"):
                 for sample in column.samples:
                     self._add_value(table.name, column.name, sample)
+                for named in comment_values(column):
+                    self.from_comments.add((table.name, column.name, named))
+                    self._add_value(table.name, column.name, named)
                 for shaped in column_shapes(table, column):
                     self.shapes.setdefault(shaped.shape, []).append(shaped)
         self.keys[table.name] = key_column(table, table_words)
@@ -791,6 +797,10 @@ class SchemaIndex:
         spaced = " ".join(text.replace("_", " ").replace("-", " ").split())
         if spaced != text:  # 'gift_card' is written 'gift card'
             self.values.setdefault(spaced, []).append(SampleValue(table, column, sample))
+        words = spaced.split()
+        if len(words) > 1 and all(w.isalpha() for w in words):
+            stems = " ".join(stem(lemma(w)) for w in words)
+            self.values_by_stems.setdefault(stems, []).append(SampleValue(table, column, sample))
         if text.isalpha() and len(text) >= 4:
             self.values_by_key.setdefault(stem(text)[:4], set()).add(text)
 
@@ -868,6 +878,43 @@ def entity_words(table: TableInfo, key: str | None) -> tuple[str, ...]:
 
 
 _LISTED = re2.compile(r"\(([^()]{1,160})\)")
+_QUOTED_VALUE = re2.compile(r"'([^']{1,40})'")
+_EXAMPLES = re2.compile(
+    r"(?i)(?:\be\.g\.,?|\bsuch as|\bfor example|\bfor instance|:)\s*([^.;()]{1,200})"
+)
+MAX_COMMENT_VALUES = 12
+
+
+def comment_values(column: ColumnInfo) -> list[str]:
+    """Values a text column's comment names: quoted, given as examples or enumerated.
+
+    "Order status: pending, processed, delivered …", "(e.g. T-Shirt, Water Bottle)",
+    "'no longer needed' or 'ordered by mistake'": a question may name one that no sample
+    holds.
+    """
+    if column.kind != "text" or "json" in column.type.lower():
+        return []
+    found = [m.group(1).strip() for m in _QUOTED_VALUE.finditer(column.comment)]
+    for match in _EXAMPLES.finditer(column.comment):
+        found.extend(_enumerated(match.group(1)))
+    for match in _LISTED.finditer(column.comment):
+        found.extend(_enumerated(match.group(1)))
+    digits = {any(c.isdigit() for c in s) for s in column.samples}
+    alike = [v for v in found if not digits or any(c.isdigit() for c in v) in digits]
+    return list(dict.fromkeys(v for v in alike if v))[:MAX_COMMENT_VALUES]
+
+
+def _enumerated(text: str) -> list[str]:
+    """'a, b or c …' -> a, b, c (short items of a list only; not a sentence)."""
+    cleaned = text.replace("…", " ").replace("...", " ").replace(" etc", " ")
+    parts = [p.strip(" '\"") for p in re2.split(r",|\bor\b|\band\b|/", cleaned)]
+    parts = [re2.sub(r"(?i)^(?:e\.g\.|eg|such as|for example)\s*", "", p) for p in parts]
+    parts = [p for p in parts if p]
+    if len(parts) < 2 or any(len(p) > 40 or len(p.split()) > 4 for p in parts):
+        return []
+    return parts
+
+
 _KEY = re2.compile(r"[A-Za-z_][A-Za-z0-9_]{0,40}")
 
 
@@ -1645,10 +1692,16 @@ def _value_options(
     shaped like every sample of a column ('#W6355325', or 'W6355325' for it).
     """
     text = " ".join(t.norm for t in span) if len(span) > 1 else span[0].norm
-    keys = dict.fromkeys([text, _joined(span), " ".join(t.lemma for t in span)])
+    lemmas = [t.lemma for t in span]
+    keys = dict.fromkeys([text, _joined(span), " ".join(lemmas), "".join(lemmas)])
     options = [v for key in keys for v in index.values.get(key, []) if v.table in allowed]
+    if not options and len(span) > 1:  # 'return requests' for 'return requested'
+        stems = " ".join(stem(w) for w in lemmas if w != "-")
+        options = [v for v in index.values_by_stems.get(stems, []) if v.table in allowed]
     if not options and len(span) == 1:
         options = _stem_values(span[0], index, allowed)
+    if options and _named_instead(span, options, index):
+        options = []
     if options:
         return options, None
     field = _field_value(span, index, allowed, before)
@@ -1663,6 +1716,18 @@ def _value_options(
     if span[0].kind == "word" and len(span) == 1:
         return _shaped(span[0].text, index, allowed, alias=False)
     return [], None
+
+
+def _named_instead(
+    span: Sequence[Token], options: Sequence[SampleValue], index: SchemaIndex
+) -> bool:
+    """Whether a value only a comment names gives way to a name written with it.
+
+    'rivers' is the table river, not the word 'river' a comment says names leave out;
+    'round-trip' names round_trip_cost.
+    """
+    commented = all((v.table, v.column, v.value) in index.from_comments for v in options)
+    return commented and any(t.lemma in index.name_words for t in span)
 
 
 def _field_value(

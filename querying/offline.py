@@ -1269,10 +1269,10 @@ class _Builder:
         lex = lexicon()
         tokens = self.analysis.tokens
         following = tokens[position + 1] if position + 1 < len(tokens) else None
-        if following is not None and following.text in lex.measure_words:
-            return  # '最贵的5个商品': five products, no value of five
         value = number_of(token, lex.numerals) if token.kind == "number" else None
         op = self._comparison(position)
+        if following is not None and following.text in lex.measure_words and op == "=":
+            return  # '最贵的5个商品': five products, no value of five
         if token.kind in ("date", "time"):
             self._moment(self._time_near(position), op, token)
             return

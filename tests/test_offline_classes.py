@@ -23,7 +23,7 @@ from querying.definitions import definition_lines, definitions
 from querying.grammar import Agg, Bucket, Col, labels
 from querying.linking import schema_index, tokenize
 from querying.offline import Generated, generate_sql
-from querying.schema import Catalogue
+from querying.schema import Catalogue, ColumnInfo, TableInfo
 from tools.data_access import introspect
 
 DESCRIPTIONS = {
@@ -37,7 +37,7 @@ DESCRIPTIONS = {
     "orders": {
         "order_id": "Unique identifier of the order (#W and digits)",
         "user_id": "Customer who placed the order (users.user_id)",
-        "status": "Order status: pending, delivered, cancelled",
+        "status": "Order status: pending, delivered, cancelled, return requested",
         "state": "State (two-letter code) the order ships to",
         "placed_at": "When the customer placed the order",
         "updated_at": "When the status last changed (e.g. when it was cancelled)",
@@ -308,6 +308,32 @@ def test_a_defined_count_used_as_a_verb(shop: tuple[Path, Catalogue]) -> None:
 def test_a_grouping_by_the_values_listed(shop: tuple[Path, Catalogue]) -> None:
     _, rows = ask(shop, "the split between visa and mastercard cards")
     assert sorted(rows) == [("mastercard", 1), ("visa", 1)]
+
+
+def test_values_a_comment_names(shop: tuple[Path, Catalogue]) -> None:
+    index = schema_index(shop[1])
+    assert ("orders", "status", "return requested") in index.from_comments
+    generated, rows = ask(shop, "how many return requests are there?")
+    assert generated.sql is not None and "'return requested'" in generated.sql
+    assert rows == [(0,)]
+
+
+def test_a_value_a_comment_names_gives_way_to_a_name() -> None:
+    table = TableInfo(
+        name="river",
+        columns=[
+            ColumnInfo(
+                name="river_name",
+                type="text",
+                samples=["Amazon", "Rhine", "Po"],
+                comment="Names exclude the word 'river', e.g. 'Nile'",
+            ),
+            ColumnInfo(name="length", type="integer"),
+        ],
+    )
+    catalogue = Catalogue(dialect="postgres", tables={"river": table})
+    generated = generate_sql("how many rivers have a length over 100?", catalogue)
+    assert generated.sql is not None and "'river'" not in generated.sql
 
 
 # ------------------------------------------------------------- words with no content
