@@ -349,6 +349,9 @@ class Lexicon:
             return token.lemma not in self.stop and token.lemma not in self.generic
         if token.kind != "word":
             return False
+        head = token.norm.replace("’", "'").split("'")[0]
+        if head != token.norm and (head in self.stop or head in self.generic):
+            return False  # "they've", "we'd", "you're": a function word, contracted
         return not (
             token.lemma in self.stop
             or token.lemma in self.generic
