@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from nodes.ask import shown
 from state.ask import AskInput, Iteration
 from state.context import Context
 
@@ -67,7 +68,7 @@ def progress_line(record: Iteration) -> str:
 
 
 def _cell(value: Any) -> str:
-    text = "" if value is None else str(value)
+    text = shown(value)
     return text if len(text) <= MAX_CELL_CHARS else text[: MAX_CELL_CHARS - 1] + "…"
 
 

@@ -120,7 +120,7 @@ def conversations(pending: Customer, delivered: Customer, other: Customer) -> li
 # data cannot answer.
 OPERATOR_QUESTIONS = (
     "How many orders were cancelled in the last 7 days, by reason?",
-    "Which 5 products have the most variants?",
+    "What were the top 5 products by revenue this month?",
     "上周取消了多少订单？",
     "What is the average age of our customers?",
 )

@@ -483,16 +483,23 @@ def validate_goal(state: AskState, runtime: Runtime[Context]) -> dict[str, Any]:
 # ------------------------------------------------------------------------------- answer
 
 
+def shown(value: Any) -> str:
+    """A cell as an answer shows it: floats to at most 4 decimals (12896.53, not …529999)."""
+    if isinstance(value, float) and not value.is_integer():
+        return repr(round(value, 4))
+    return "" if value is None else str(value)
+
+
 def describe_rows(columns: list[str], rows: list[list[Any]], truncated: bool, language: str) -> str:
     """A short sentence made from the rows only (no word of it comes from elsewhere)."""
     zh = language == "zh"
     if not rows:
         return "没有符合条件的记录。" if zh else "No rows match."
     if len(rows) == 1:
-        pairs = [f"{c}: {v}" for c, v in zip(columns, rows[0], strict=False)]
+        pairs = [f"{c}: {shown(v)}" for c, v in zip(columns, rows[0], strict=False)]
         return ("；".join(pairs) + "。") if zh else (", ".join(pairs) + ".")
     more = (" (更多行未显示)" if zh else " (more rows not shown)") if truncated else ""
-    first = ", ".join(f"{c}: {v}" for c, v in zip(columns, rows[0], strict=False))
+    first = ", ".join(f"{c}: {shown(v)}" for c, v in zip(columns, rows[0], strict=False))
     if zh:
         return f"共 {len(rows)} 行{more}；第一行：{first}。"
     return f"{len(rows)} rows{more}; the first: {first}."

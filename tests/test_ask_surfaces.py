@@ -104,3 +104,15 @@ def test_a_report_is_filled_from_the_store(demo_db_url: str, tmp_path: Path) -> 
     assert [f.status for f in filled] == ["answered"] * 3, filled
     assert "{{" not in text and "We serve customers in" in text
     assert all(f.sql and f.sql.startswith("SELECT") for f in filled)
+
+
+def test_answers_show_floats_at_most_to_four_decimals_and_speak_the_questions_language() -> None:
+    from keel.ask import text_table
+    from nodes.ask import describe_rows
+
+    assert describe_rows(["total"], [[12896.529999999999]], False, "en") == "total: 12896.53."
+    assert describe_rows(["订单"], [[3]], False, "zh") == "订单: 3。"
+    assert describe_rows(["n"], [], False, "en") == "No rows match."
+    two = describe_rows(["name", "n"], [["a", 1], ["b", 2]], True, "en")
+    assert two == "2 rows (more rows not shown); the first: name: a, n: 1."
+    assert "0.3333" in text_table(["share"], [[1 / 3]])
