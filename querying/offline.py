@@ -1656,6 +1656,8 @@ class _Builder:
                 )
             if kind == "number":  # 'how many gift cards with a balance over 50': the rows
                 return self.count_of(col.table)
+            if kind == "other":  # JSON and the like: no equality to count distinct values by
+                return Agg("count", col)
             return Agg("count_distinct", col)
         return Agg(main, col)
 
