@@ -128,3 +128,18 @@ def test_errors_are_classified_by_code_not_by_words(library: str) -> None:
         with pytest.raises(ToolError) as failed:
             run_select(library, sql, 5.0, 10)
         assert failed.value.kind == "VALIDATION_ERROR", (sql, failed.value)
+
+
+def test_a_categorical_column_keeps_every_value_and_a_wide_one_its_most_frequent(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "cats.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE t (status TEXT, note TEXT)")
+        rows = [(f"s{i % 12}", f"note {i}") for i in range(300)] + [("s0", "note 1")] * 5
+        connection.executemany("INSERT INTO t VALUES (?, ?)", rows)
+    table = introspect(f"sqlite:///{path}").table("t")
+    assert table is not None
+    status, note = table.column("status"), table.column("note")
+    assert status is not None and sorted(status.samples) == sorted(f"s{i}" for i in range(12))
+    assert note is not None and len(note.samples) == 8 and note.samples[0] == "note 1"

@@ -29,7 +29,8 @@ from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 from querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo, type_kind
 from tools.registry import ToolError
 
-SAMPLE_VALUES = 8  # distinct values kept per text-like column, for linking question words
+SAMPLE_VALUES = 8  # values kept of a text-like column with many (the most frequent first)
+CATEGORY_VALUES = 50  # a column with at most this many distinct values keeps them all
 SAMPLE_SCAN_ROWS = 2000  # rows scanned to find them (bounded cost on big tables)
 MAX_SAMPLE_CHARS = 60
 
@@ -201,17 +202,25 @@ def _comment_of(inspector: Any, table: str) -> str:
 
 
 def _samples(engine: Engine, table: str, column: str, preparer: Any) -> list[str]:
+    """The values of a text-like column that link question words to it, deterministically.
+
+    Of the first rows scanned, a column with few distinct values (statuses, reasons,
+    cities) keeps them all; one with many keeps its most frequent, then alphabetical: the
+    same values on every backend, not whichever rows a scan meets first.
+    """
     quoted_table, quoted_column = preparer.quote(table), preparer.quote(column)
     sql = (
-        f"SELECT DISTINCT c FROM (SELECT {quoted_column} AS c FROM {quoted_table} "
-        f"WHERE {quoted_column} IS NOT NULL LIMIT {SAMPLE_SCAN_ROWS}) s LIMIT {SAMPLE_VALUES}"
+        f"SELECT c, COUNT(*) AS n FROM (SELECT {quoted_column} AS c FROM {quoted_table} "
+        f"WHERE {quoted_column} IS NOT NULL LIMIT {SAMPLE_SCAN_ROWS}) s "
+        f"GROUP BY c ORDER BY COUNT(*) DESC, c LIMIT {CATEGORY_VALUES + 1}"
     )
     try:
         with engine.connect() as connection:
             values = [row[0] for row in connection.execute(text(sql))]
     except (SQLAlchemyError, sqlite3.Error):
         return []
-    return [str(v)[:MAX_SAMPLE_CHARS] for v in values if str(v).strip()]
+    kept = values if len(values) <= CATEGORY_VALUES else values[:SAMPLE_VALUES]
+    return [str(v)[:MAX_SAMPLE_CHARS] for v in kept if str(v).strip()]
 
 
 def introspect(
