@@ -91,7 +91,7 @@ def target_url(state: AskState, context: Context) -> str:
     return str(state["database"])
 
 
-def ask_settings(state: AskState, context: Context) -> AskSettings:
+def ask_settings(context: Context) -> AskSettings:
     """The loop's view of its database: a Keel store hides Keel's own tables, has comments.
 
     Whatever URL names it, a database holding the store's marker tables is a Keel store.
@@ -131,7 +131,7 @@ def ask_registry(context: Context, settings: AskSettings) -> ToolRegistry:
 
 
 def ask_deps(state: AskState, context: Context) -> CallDeps:
-    """Calibration around the loop's tools: retries, classification, audit, statistics.
+    """Calibration around the loop's tools: classification, audit records, statistics.
 
     The loop repairs and retries by itself (seed 004 §3: the agent diagnoses, the exits
     bound it), so calibration classifies, audits and records every call but neither retries
@@ -139,7 +139,7 @@ def ask_deps(state: AskState, context: Context) -> CallDeps:
     has nothing to say about another database. No result is served from the duplicate-call
     cache (results depend on the database the run names).
     """
-    settings = ask_settings(state, context)
+    settings = ask_settings(context)
     return CallDeps(
         registry=ask_registry(context, settings),
         tool_context=ToolContext(
