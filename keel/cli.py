@@ -109,51 +109,31 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     return 0 if results and all(r.passed for r in results) else 1
 
 
+# Benchmark name → module of keel.bench (each has ``main(argv) -> int`` and prints one JSON
+# line); imported only when asked for (sql-eval needs the postgres extra).
+BENCHMARKS = {
+    "clinc150": "clinc150",
+    "turns": "turns",
+    "tau2-roundtrip": "tau2_roundtrip",
+    "kb-recall": "kb_recall",
+    "calibration": "calibration",
+    "intents": "intents",
+    "confirmations": "confirmations",
+    "sql-eval": "sql_eval",
+    "ask-store": "ask_store",
+    "ask-prompt": "ask_prompt",
+}
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Benchmarks and evaluations (each prints one JSON line)."""
-    rest = list(args.rest)
-    if args.name == "clinc150":
-        from keel.bench import clinc150
+    import importlib
 
-        return clinc150.main(rest)
-    if args.name == "turns":
-        from keel.bench import turns
-
-        return turns.main(rest)
-    if args.name == "tau2-roundtrip":
-        from keel.bench import tau2_roundtrip
-
-        return tau2_roundtrip.main(rest)
-    if args.name == "kb-recall":
-        from keel.bench import kb_recall
-
-        return kb_recall.main(rest)
-    if args.name == "calibration":
-        from keel.bench import calibration
-
-        return calibration.main(rest)
-    if args.name == "intents":
-        from keel.bench import intents
-
-        return intents.main(rest)
-    if args.name == "confirmations":
-        from keel.bench import confirmations
-
-        return confirmations.main(rest)
-    if args.name == "ask-prompt":
-        from keel.bench import ask_prompt
-
-        return ask_prompt.main(rest)
-    if args.name == "ask-store":
-        from keel.bench import ask_store
-
-        return ask_store.main(rest)
-    if args.name == "sql-eval":
-        from keel.bench import sql_eval  # needs the postgres extra (psycopg)
-
-        return sql_eval.main(rest)
-    print(f"unknown benchmark {args.name}", file=sys.stderr)
-    return 2
+    module = BENCHMARKS.get(args.name)
+    if module is None:
+        print(f"unknown benchmark {args.name}", file=sys.stderr)
+        return 2
+    return int(importlib.import_module(f"keel.bench.{module}").main(list(args.rest)))
 
 
 def _ask_context(args: argparse.Namespace) -> Context:
@@ -274,8 +254,7 @@ def parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser(
         "bench",
-        help="benchmarks: clinc150, turns, tau2-roundtrip, kb-recall, intents, calibration, "
-        "confirmations, sql-eval, ask-store, ask-prompt",
+        help="benchmarks: " + ", ".join(BENCHMARKS),
     )
     bench.add_argument("name")
     bench.add_argument("rest", nargs=argparse.REMAINDER)

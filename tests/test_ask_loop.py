@@ -62,14 +62,20 @@ def model(monkeypatch: pytest.MonkeyPatch) -> Iterator[RoutedChatModel]:
     clear_model_caches()
 
 
+def scripted_context(url: str, **settings: Any) -> Context:
+    """Settings of a run whose chat model is scripted (the endpoint is never reached)."""
+    return Context(
+        database_url=url,
+        retry_backoff_seconds=(0.0,),
+        llm_base_url="http://127.0.0.1:9/v1",
+        llm_model="scripted",
+        **settings,
+    )
+
+
 @pytest.fixture
 def context(demo_db_url: str) -> Context:
-    return Context(
-        database_url=demo_db_url,
-        retry_backoff_seconds=(0.0, 0.0, 0.0),
-        llm_base_url="http://127.0.0.1:9/v1",  # never reached: the chat model is scripted
-        llm_model="scripted",
-    )
+    return scripted_context(demo_db_url)
 
 
 def ask(context: Context, question: str = QUESTION, **extra: Any) -> dict[str, Any]:
@@ -194,13 +200,7 @@ def test_the_wrong_time_column_is_regenerated_with_the_time_columns_named(
 def test_a_permission_error_stops_the_loop_at_once(
     demo_db_url: str, model: RoutedChatModel
 ) -> None:
-    context = Context(
-        database_url=demo_db_url,
-        retry_backoff_seconds=(0.0,),
-        llm_base_url="http://127.0.0.1:9/v1",
-        llm_model="scripted",
-        tool_faults={"sql.execute": "permission"},
-    )
+    context = scripted_context(demo_db_url, tool_faults={"sql.execute": "permission"})
     model.routes["WrittenSql"] = [written(CANCELLED_BY_REASON)]
     result = ask(context)
     assert result["status"] == "exited"
@@ -290,14 +290,7 @@ def test_an_unreachable_database_exits(demo_db_url: str) -> None:
 def test_the_prompt_stays_flat_while_an_accumulating_context_grows(
     demo_db_url: str, model: RoutedChatModel
 ) -> None:
-    context = Context(
-        database_url=demo_db_url,
-        retry_backoff_seconds=(0.0,),
-        llm_base_url="http://127.0.0.1:9/v1",
-        llm_model="scripted",
-        max_sql_repairs=10,
-        max_ask_iterations=12,
-    )
+    context = scripted_context(demo_db_url, max_sql_repairs=10, max_ask_iterations=12)
     model.routes["WrittenSql"] = [written("SELECT revenue FROM orders")]
     result = ask(context, "what is the revenue?")
     sizes = result["answer"]["prompt_chars"]

@@ -116,3 +116,13 @@ def test_answers_show_floats_at_most_to_four_decimals_and_speak_the_questions_la
     two = describe_rows(["name", "n"], [["a", 1], ["b", 2]], True, "en")
     assert two == "2 rows (more rows not shown); the first: name: a, n: 1."
     assert "0.3333" in text_table(["share"], [[1 / 3]])
+
+
+def test_every_benchmark_the_cli_names_has_a_main_and_an_unknown_one_is_refused() -> None:
+    import importlib
+
+    from keel.cli import BENCHMARKS, main
+
+    for name, module in BENCHMARKS.items():
+        assert callable(importlib.import_module(f"keel.bench.{module}").main), name
+    assert main(["bench", "no-such-benchmark"]) == 2
