@@ -18,10 +18,12 @@ Format (every ``expect`` key optional)::
       - user: "yes"
       - agent: "Hello, this is Sam from support."   # a human agent answers a handoff
       - release: true                               # the human agent hands the session back
+      - user: "Hi, it's Noah Brown, zip 80279"
+        session: second                   # played in another conversation (default: the first)
     final:
       orders: {"#W7678072": {status: cancelled}}    # fields as in the τ²-bench db.json export
       users: {noah_brown_6181: {address: {zip: "80279"}}}
-      handoff: false                                # whether the session was handed off
+      handoff: false                                # whether the first session was handed off
 
 Each scenario runs on a fresh copy of the database (the demo data, or a τ² db.json import).
 Files are validated against this schema: an unknown key is an error naming the key and the
@@ -79,6 +81,9 @@ class Turn(Strict):
     user: str | None = None
     agent: str | None = None
     release: bool = False  # the human agent hands the conversation back to the bot
+    # the conversation the turn is played in: turns without it are in the first one; another
+    # name is another session (nobody verified, nothing pending: a stranger, a return later)
+    session: str | None = None
     expect: TurnExpect = Field(default_factory=TurnExpect)
 
     @model_validator(mode="after")
@@ -437,10 +442,12 @@ class ScenarioRunner:
         context = self.base_context.replace(database_url=url, **scenario.context)
         agent = Keel(context)
         recorder = CalibrationRecorder(url)
-        session = f"scenario-{uuid.uuid4().hex[:8]}"
+        first = f"scenario-{uuid.uuid4().hex[:8]}"
+        sessions: dict[str | None, str] = {None: first}
         result = ScenarioResult(scenario.name, file, True, len(scenario.turns))
         for index, turn in enumerate(scenario.turns, start=1):
             said = "<release>" if turn.release else turn.agent or turn.user or ""
+            session = sessions.setdefault(turn.session, f"{first}-{len(sessions)}")
             before = len(recorder.calls(session)) if turn.expect.tool_calls else 0
             try:
                 outcome = self._play(agent, session, turn, scenario.channel_user_id)
@@ -463,7 +470,7 @@ class ScenarioRunner:
             if turn.expect.tool_calls:
                 problems += check_calls(turn.expect.tool_calls, recorder.calls(session)[before:])
             result.failures.extend(f"turn {index}: {problem}" for problem in problems)
-        checked = check_final(scenario.final, url, session)
+        checked = check_final(scenario.final, url, first)
         changed = changed_records(database, self.template)
         started_as = check_records(scenario.final, sqlite_url(self.template))
         result.unasked_writes = unasked_writes(checked, changed, started_as)
