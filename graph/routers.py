@@ -72,8 +72,8 @@ def route_after_check(
     state: DialogueState,
 ) -> Literal["await_confirmation", "await_human", "__end__"]:
     """Writes wait for the user's yes; handoffs wait for a human; the rest ends the turn."""
-    if state.awaiting == "confirmation" and state.plan is not None:
-        return "await_confirmation"
+    if state.decision["kind"] in ("confirm", "park") and state.plan is not None:
+        return "await_confirmation"  # a listing asked for a yes, or kept on hold
     if state.awaiting == "human":
         return "await_human"
     return "__end__"

@@ -35,7 +35,7 @@ from nodes.decide import (
     policy_input,
     with_order_of,
 )
-from nodes.intake import screen
+from nodes.intake import not_the_holder, screen
 from nodes.render import render
 from planning.reflection import canonical
 from planning.templates import literal_step_id
@@ -51,6 +51,7 @@ from state.dialogue import (
     fresh_turn,
     turn_decision,
 )
+from state.protocol import acknowledges_only, yes_answers_question
 from state.stack import (
     Drop,
     DropWaiting,
@@ -79,6 +80,7 @@ from understanding.confirmation import (
     read_confirmation,
 )
 from understanding.deadline import turn_deadline
+from understanding.identity import speaker_not_holder
 from understanding.offline import INTENT_RANK
 from understanding.service import get_understander
 
@@ -271,15 +273,6 @@ def asks_for_human(context: Context, text: str, reading: str) -> bool:
     return reading != "question" or full_rank
 
 
-def closing_notice(context: Context, text: str) -> str | None:
-    """The notice for a thanks or goodbye said while a change waits ("before you go …")."""
-    config = domain_config(context)
-    offline = getattr(get_understander(context), "offline", get_understander(context))
-    intent = offline.read(text).intent
-    key = f"{intent}.in_task"
-    return key if key in config.replies else None
-
-
 def note_of(reading: ConfirmationReading) -> ConfirmationNote:
     """The reading as state keeps it."""
     return ConfirmationNote(
@@ -288,7 +281,123 @@ def note_of(reading: ConfirmationReading) -> ConfirmationNote:
         cues=list(reading.cues),
         rest=reading.rest,
         changed=list(reading.changed),
+        explicit=reading.explicit,
     )
+
+
+def defers(reading: ConfirmationReading) -> bool:
+    """True when a reply puts the decision off ("let me ask my husband first", "稍后再说")."""
+    return reading.reading == "question" and "defer" in reading.cues
+
+
+def parked(
+    context: Context,
+    state: DialogueState,
+    base: dict[str, Any],
+    text: str,
+    reading: ConfirmationReading,
+    *,
+    before: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
+    """The update that puts the listing on hold: it is shown, and nothing is asked.
+
+    After a deferral, a goodbye or a handoff the agent says how to go on instead of asking
+    yes or no; a later yes is answered by listing the change again, for a yes of its own.
+    """
+    closing = parked_closing(context, text)
+    notices = [*before, {"key": closing or "confirm.take_your_time", "data": {}}]
+    return {**base, "decision": turn_decision("park"), "notices": notices, **held_listing(state)}
+
+
+def held_listing(state: DialogueState) -> dict[str, Any]:
+    """The reply of a parked listing: what is on hold (its requests and orders)."""
+    frame = state.frame
+    intents = [frame["intent"]] if frame is not None else []
+    intents += [j["intent"] for j in state.joined]
+    listed = (w["args"].get("order_id") for w in state.listing)
+    orders = list(dict.fromkeys(str(o) for o in listed if o))
+    return {
+        "reply_key": "confirm.parked",
+        "reply_data": {
+            "requests": [f"request.{i}" for i in dict.fromkeys(intents)],
+            "orders": ", ".join(orders) or "—",
+        },
+    }
+
+
+def parked_closing(context: Context, text: str) -> str | None:
+    """The notice for a thanks or goodbye that parks a listing ("before you go …"), if it is one."""
+    config = domain_config(context)
+    offline = getattr(get_understander(context), "offline", get_understander(context))
+    key = f"{offline.read(text).intent}.parked"
+    return key if key in config.replies else None
+
+
+def at_parked(
+    context: Context,
+    state: DialogueState,
+    base: dict[str, Any],
+    reading: ConfirmationReading,
+    text: str,
+) -> Command[Any] | None:
+    """A reply while the listing is on hold; None when it is read as at any listing.
+
+    A yes is answered by listing the change again (the reply before asked nothing); an
+    acknowledgement, a deferral or a goodbye keeps it on hold; a question is answered and it
+    stays on hold; a new request is read as a new message (the listing is dropped). A no or
+    a correction is read as at any listing.
+    """
+    if reading.executes and reading.explicit:
+        return Command(goto="check_policy", update=_listed_again(base, state))
+    if reading.reading in ("no", "correction") or asks_for_human(context, text, reading.reading):
+        return None
+    if reading.reading == "question" and not defers(reading):
+        return Command(goto="answer_question", update=base)
+    if reading.reading == "unclear" and "closing" not in reading.cues:
+        asked_for = task_reader(context)(text)
+        if asked_for is not None:
+            update = {**base, "plan": None, "joined": [], "listing": [], "question": None}
+            return Command(goto="guard_input", update=update)
+    still = (
+        []
+        if reading.reading == "question" or "closing" in reading.cues
+        else [{"key": "confirm.still_parked", "data": {}}]
+    )
+    update = parked(context, state, base, text, reading)
+    if still:
+        update["notices"] = still
+    return Command(goto="compose_reply", update=update)
+
+
+def on_hold(
+    context: Context,
+    state: DialogueState,
+    base: dict[str, Any],
+    reading: ConfirmationReading,
+    text: str,
+) -> Command[Any] | None:
+    """What the protocol's state decides of a reply before anything else (None: nothing).
+
+    At a parked listing, see :func:`at_parked`. A yes that only acknowledges, after a reply
+    that said something besides the question, has the question asked again on its own. A
+    deferral or a goodbye parks the listing.
+    """
+    question = state.question
+    if question is not None and question["status"] == "parked":
+        return at_parked(context, state, base, reading, text)
+    if reading.executes and acknowledges_only(question, base["confirmation"]):
+        # "ok" after an answer, or after "sorry, I need a clear yes or no": it may acknowledge
+        # that rather than answer the question; the question is asked again, on its own
+        to_be_sure = {"key": "confirm.to_be_sure", "data": {}, "preface": True}
+        return Command(
+            goto="compose_reply",
+            update={**base, "decision": turn_decision("confirm"), "notices": [to_be_sure]},
+        )
+    if defers(reading) or "closing" in reading.cues:
+        # "let me check with my wife first", "ok thanks, talk later": the listing is put on
+        # hold, and no yes/no is asked in the same breath (an "ok" would answer it)
+        return Command(goto="compose_reply", update=parked(context, state, base, text, reading))
+    return None
 
 
 @audited("await_confirmation")
@@ -341,6 +450,9 @@ def await_confirmation(
             goto="compose_reply",
             update={**base, "decision": turn_decision("confirm"), "notices": [refused]},
         )
+    if state.user_id is not None and speaker_not_holder(text):
+        # "Actually, I'm her husband": nothing listed is done; the account is closed
+        return Command(goto="compose_reply", update={**base, **not_the_holder(state, context)})
     base["language"] = ex.detect_language(text, state.language)
     with turn_deadline(base["turn_started"] + context.turn_deadline_seconds):
         reading = read_reply(context, state, plan, text)
@@ -348,6 +460,9 @@ def await_confirmation(
     audit_log(context.database_url).record(
         session_id(), "confirmation", reading.reading, {"text": text, **note_of(reading)}
     )
+    held = on_hold(context, state, base, reading, text)
+    if held is not None:
+        return held
     stack = state.stack
     # "… but don't switch the payment after all": that request is off
     stack, joined = _without_declined(context, state, reading)
@@ -467,6 +582,21 @@ def await_confirmation(
                 "confirm_rounds": 0,
             },
         )
+    return undecided(context, state, base, reading, text)
+
+
+def undecided(
+    context: Context,
+    state: DialogueState,
+    base: dict[str, Any],
+    reading: ConfirmationReading,
+    text: str,
+) -> Command[Any]:
+    """A reply that neither agrees, declines nor corrects: answered, asked again, or a human.
+
+    After ``max_confirm_rounds`` such replies, or when the reply asks for a person, a human
+    takes over; the listing is kept on hold for when the conversation is handed back.
+    """
     rounds = state.confirm_rounds + 1
     if rounds > context.max_confirm_rounds or asks_for_human(context, text, reading.reading):
         reason = "requested" if rounds <= context.max_confirm_rounds else "confirmation_undecided"
@@ -474,8 +604,6 @@ def await_confirmation(
             goto="handoff",
             update={
                 **base,
-                "plan": None,
-                "listing": [],
                 "confirm_rounds": 0,
                 "decision": turn_decision("handoff", reason),
                 "reply_data": {"reason": reason},
@@ -483,14 +611,13 @@ def await_confirmation(
         )
     if reading.reading == "question":
         return Command(goto="answer_question", update={**base, "confirm_rounds": rounds})
-    notice = {"key": closing_notice(context, text) or "confirm.unclear", "data": {}}
     return Command(
         goto="compose_reply",
         update={
             **base,
             "decision": turn_decision("confirm"),
             "confirm_rounds": rounds,
-            "notices": [notice],
+            "notices": [{"key": "confirm.unclear", "data": {}}],
         },
     )
 
@@ -716,7 +843,7 @@ def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str
     plan = state.plan
     order_id = plan["args"].get("order_id") if plan else None
     cues = set(state.confirmation["cues"]) if state.confirmation is not None else set()
-    if cues and cues <= {"hedge"}:  # "hmm, I'm not sure, let me think": no hurry
+    if cues and cues <= {"hedge"}:  # "hmm, I'm not sure": no hurry (asked again, besides)
         return {
             "decision": turn_decision("confirm"),
             "notices": [{"key": "confirm.take_your_time", "data": {}}],
@@ -730,8 +857,15 @@ def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str
     notice = _order_answer(context, text, order_id, user_id) or _knowledge_answer(
         context, state, text
     )
-    unanswered = {"key": "confirm.question_unanswered", "data": {}}
-    return {"decision": turn_decision("confirm"), "notices": [notice or unanswered]}
+    answer = notice or {"key": "confirm.question_unanswered", "data": {}}
+    asked = (notice or {}).get("data", {}).get("order_id")
+    update: dict[str, Any] = {"notices": [answer]}
+    if asked and asked != order_id:  # only asked about: never the target of this listing
+        update["looked_up"] = [*(o for o in state.looked_up if o != asked), str(asked)]
+    if state.question is not None and state.question["status"] == "parked":
+        # answered; the listing stays on hold, and no yes/no is asked after the answer
+        return {**update, "decision": turn_decision("park"), **held_listing(state)}
+    return {**update, "decision": turn_decision("confirm")}
 
 
 def _order_answer(
@@ -750,6 +884,8 @@ def _order_answer(
     if spec is None or spec.kind != "read" or not spec.tool or not takes_order or not order_id:
         return None
     call = tool_caller(context)
+    if not named:  # "has my laptop order shipped?": the customer's order holding a laptop
+        named = described_orders(call, config, user_id, text, exclude=order_id)[:1]
     if named and named != [order_id]:
         if len(named) > 1 or not _owned(call, named[0], user_id):
             return None  # not one order of the customer's: not answered here
@@ -760,6 +896,27 @@ def _order_answer(
         return None
     key, data = present(config, spec.name, read, outcome, text)
     return {"key": key, "data": data}
+
+
+def described_orders(
+    call: Callable[..., Any], config: DomainConfig, user_id: str | None, text: str, exclude: Any
+) -> list[str]:
+    """The customer's one order (other than ``exclude``) holding the products ``text`` names.
+
+    Empty when the text names none, or when they are in several orders (then the listed
+    order is the one asked about, as before).
+    """
+    if not user_id:
+        return []
+    outcome = call("get_user_orders", {"user_id": user_id})
+    if not outcome["ok"]:
+        return []
+    items = [dict(i) for i in outcome["data"]["items"]]
+    said = set(mentioned_products(text, list(config.lexicon_products), config.lexicon))
+    holding = {str(i["order_id"]) for i in items if str(i["name"]) in said}
+    if said & {str(i["name"]) for i in items if str(i["order_id"]) == str(exclude)}:
+        return []  # the listed order holds it: that is the order asked about
+    return sorted(holding) if len(holding) == 1 else []
 
 
 def _owned(call: Callable[..., Any], order_id: str, user_id: str | None) -> bool:
@@ -806,6 +963,17 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
             {"tool": plan["tool"], "args": plan["args"]},
         )
         return {"decision": turn_decision("confirm"), "notices": list(state.notices)}
+    if plan["write"] and not yes_answers_question(state.question, state.turn, state.confirmation):
+        # The protocol's rule, kept here for every write: this turn's reply is a yes to the
+        # question the agent's message just before asked. Nothing upstream should get here
+        # without one; if something does, the change is listed again for a yes of its own.
+        audit_log(context.database_url).record(
+            session_id(),
+            "confirmation",
+            "unanswered_write",
+            {"tool": plan["tool"], "args": plan["args"], "question": state.question},
+        )
+        return {"decision": turn_decision("confirm"), "notices": []}
     intent = frame["intent"] if frame else plan["tool"]
     text = state.understanding["text"] if state.understanding else ""
     update: dict[str, Any] = {
@@ -896,6 +1064,9 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
         ]
     if plan["args"].get("order_id"):
         update["focus_order"] = str(plan["args"]["order_id"])
+        if not plan["write"]:  # read for an answer: asked about, not asked to change
+            read = str(plan["args"]["order_id"])
+            update["looked_up"] = [*(o for o in state.looked_up if o != read), read][-10:]
     if not outcome["ok"]:
         if not ends_in_handoff(outcome["error"]):
             return {

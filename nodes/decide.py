@@ -23,8 +23,29 @@ from state.dialogue import (
     ToolOutcome,
     turn_decision,
 )
-from state.stack import Drop, Queue, TaskFrame, TaskStack, Update, apply, current, new_frame
-from understanding.identity import claims_name, email_is_other, name_claim
+from state.protocol import target_asked_for
+from state.stack import (
+    Drop,
+    Queue,
+    TaskFrame,
+    TaskStack,
+    Update,
+    apply,
+    current,
+    new_frame,
+)
+from understanding import extractors as ex
+from understanding.confirmation import names_action
+from understanding.extractors import NAME_STOPWORDS
+from understanding.identity import (
+    claims_name,
+    email_is_other,
+    given_as_another,
+    name_claim,
+    names_differently,
+    speaks_of_anothers_order,
+)
+from understanding.service import get_understander
 
 IDENTITY_LABELS = {
     "en": {"zip": "your zip code", "name": "your first and last name"},
@@ -65,12 +86,13 @@ def _by_name_and_zip(call: ToolCaller, identity: dict[str, str]) -> dict[str, An
 
 
 def authenticate(
-    call: ToolCaller, identity: dict[str, str]
+    call: ToolCaller, identity: dict[str, str], guessed: Sequence[str] = ()
 ) -> tuple[str | None, dict[str, Any] | None, bool]:
     """Try the credentials given so far; returns (user id, user row, failed).
 
     ``failed`` means the credentials were complete and matched no account: an email,
-    or a zip code with a name (stated, or asked for and written since).
+    or a zip code with a name (stated, or asked for and written since). With an email
+    given, a name or user id guessed at too often (``guessed``) is not tried.
     """
     failed = False
     said = identity.get("said", "")
@@ -79,6 +101,8 @@ def authenticate(
         if row is not None:
             return str(row["user_id"]), row, False
         failed = True
+    if guessed:
+        return None, None, failed
     if identity.get("user_id") and identity.get("zip"):
         args = {"user_id": identity["user_id"], "zip": identity["zip"]}
         row = _first(call("find_user_by_id_zip", args))
@@ -92,6 +116,46 @@ def authenticate(
         named = bool(identity.get("first_name") and identity.get("last_name"))
         failed = failed or named or identity.get("asked") == "name"
     return None, None, failed
+
+
+def refused_account(
+    call: ToolCaller, state: DialogueState, identity: dict[str, str], row: dict[str, Any]
+) -> str | None:
+    """Why an account the credentials found is not opened, or None.
+
+    ``third_party``: this session gave its holder's name, email or zip code as someone
+    else's ("my wife Emma Smith …", "Sofia Ahmed 让我帮她…"): whoever says so afterwards, it
+    is not theirs to open in this session. ``name_mismatch``: the speaker claimed a name
+    and the email or user id given belongs to an account of another name.
+    """
+    first, last = str(row.get("first_name") or ""), str(row.get("last_name") or "")
+    if str(row["user_id"]) in state.barred:
+        return "third_party"  # its holder's helper said so in this session ("I'm her husband")
+    claimed = (identity.get("first_name", ""), identity.get("last_name", ""))
+    if all(claimed) and (claimed[0].lower(), claimed[1].lower()) != (first.lower(), last.lower()):
+        return "name_mismatch"
+    said = identity.get("said", "")
+    if names_differently(said, first, last, NAME_STOPWORDS):
+        return "name_mismatch"  # "hi, Yusuf Li, user id yusuf_lee_5921": not this name
+    if identity.get("zip") and identity["zip"] in offered_zips(said):
+        return "guessed"  # one of several zip codes tried at once ("one of these, try each")
+    if not state.others:
+        return None
+    details = call("get_user_details", {"user_id": row["user_id"]})
+    user = details["data"].get("user") if details["ok"] else None
+    email = str(user.get("email") or "") if user else ""
+    zip_code = identity.get("zip", "")
+    if given_as_another(state.others, first=first, last=last, email=email, zip_code=zip_code):
+        return "third_party"
+    return None
+
+
+REFUSAL_REPLIES = {"third_party": "auth.third_party", "guessed": "auth.stronger"}
+
+
+def offered_zips(said: str) -> set[str]:
+    """Zip codes the customer offered several at once ("76108 or 76118?", "76108、76118")."""
+    return {z for run in ex.offered_alternatives(said) for z in run}
 
 
 def email_candidates(identity: dict[str, str]) -> list[str]:
@@ -220,6 +284,7 @@ class Verification:
     failures: int = 0  # failed identification attempts in this session so far
     locked: bool = False  # too many failed attempts: a human takes over
     limited: bool = False  # identification attempts too fast: refused this time
+    refusal: str | None = None  # the reply key of a refused attempt (auth.third_party …)
 
 
 ATTEMPT = "identification"
@@ -243,19 +308,36 @@ def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verifica
     audit = audit_log(context.database_url)
     targets = attempt_targets(identity) if ready(identity) else []
     window = context.identity_lock_seconds
-    if any(
-        audit.count(ATTEMPT, f"failed:{t}", window) >= context.max_identity_attempts
+    guessed = [
+        t
         for t in targets
-    ):
-        audit.record(session_id(), ATTEMPT, "locked", {"targets": targets})
-        return Verification(None, {}, notices, True, failures, locked=True)
+        if not t.startswith("email:")
+        and audit.count(ATTEMPT, f"failed:{t}", window) >= context.max_identity_attempts
+    ]
+    if guessed and not email_candidates(identity):
+        # Guessed at too often, from anywhere: a name (or user id) with a zip code no longer
+        # opens this account; the email on file still does. The owner is never locked out by
+        # a stranger's guesses, and the reply says nothing of whether the account exists.
+        audit.record(session_id(), ATTEMPT, "stronger_needed", {"targets": guessed})
+        kept = forget_failed(identity)
+        return Verification(None, kept, notices, True, failures + 1, refusal="auth.stronger")
     if targets and not all(spend_token(context, f"identity:{t}") for t in targets):
         audit.record(session_id(), ATTEMPT, "rate_limited", {"targets": targets})
         return Verification(None, identity, notices, False, failures, limited=True)
-    user_id, row, failed = authenticate(call, identity)
+    user_id, row, failed = authenticate(call, identity, guessed)
+    refusal = refused_account(call, state, identity, row) if row is not None else None
     for target in targets:
         outcome = "ok" if row is not None else ("failed" if failed else "incomplete")
+        outcome = f"refused_{refusal}" if refusal else outcome
         audit.record(session_id(), ATTEMPT, f"{outcome}:{target}"[:120], {"target": target})
+    if refusal is not None:
+        # The account is one the session gave as someone else's, or not the one the name
+        # claimed: nothing is opened, and the reply does not say whether it exists.
+        failures += 1
+        key = REFUSAL_REPLIES.get(refusal, "auth.failed")
+        locked = failures >= context.max_identity_attempts
+        kept = forget_failed(identity)
+        return Verification(None, kept, notices, True, failures, locked=locked, refusal=key)
     if row is not None:
         notices.insert(0, {"key": "auth.ok_continue", "data": row, "auth": True})
         identity = {}
@@ -277,7 +359,7 @@ def ready(identity: dict[str, str]) -> bool:
 def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
     """A turn that only identifies the user: verified, failed, or what is still missing."""
     if who.failed:
-        return _ask_identity((), "auth.failed", {})
+        return _ask_identity((), who.refusal or "auth.failed", {})
     verified = [n for n in who.notices if n.get("auth")]
     if verified:
         return _respond("auth.ok", verified[0]["data"])
@@ -467,6 +549,7 @@ def _decided(
             {"intent": frame["intent"], "reply_key": decision.reply_key},
         )
     update: dict[str, Any] = {}
+    decision = target_checked(state, context, decision)
     if decision.frame is not None and decision.frame["intent"] != frame["intent"]:
         # The policy re-read the task (an "exchange" of a pending order is a modification).
         update["understanding"] = {**understanding, "intent": decision.frame["intent"]}
@@ -497,6 +580,66 @@ def _decided(
         "reply_key": decision.reply_key,
         "reply_data": reply_data,
     }
+
+
+def asks_for_task(context: Context, intent: str, said: Sequence[str]) -> bool:
+    """True when one of ``said`` asks for this kind of change: its action, or its request.
+
+    "Can the parcel go to my sister's place instead?" asks for an address change; "I asked
+    about the LAPTOP order, not this one" asks for none.
+    """
+    config = domain_config(context)
+    spec = config.intent(intent)
+    if spec.actions and any(names_action(t, spec.actions) for t in said):
+        return True
+    understander = get_understander(context)
+    offline = getattr(understander, "offline", understander)
+    for text in (t for t in said if t):
+        read = config.intents.get(offline.read(text).intent)
+        if read is not None and (
+            read.name == spec.name or (spec.family and read.family == spec.family)
+        ):
+            return True
+    return False
+
+
+def target_checked(state: DialogueState, context: Context, decision: Decision) -> Decision:
+    """The decision, or "which order?" when it would list a write on an order not asked for.
+
+    See :func:`state.protocol.target_asked_for`: an order only asked about, or one a
+    correction points to without naming it ("I asked about the LAPTOP order, not this
+    one"), is never listed for a yes; the customer is asked which order they mean.
+    """
+    plan, frame, understanding = decision.plan, decision.frame, state.understanding
+    if decision.route != "confirm" or plan is None or not plan["write"] or frame is None:
+        return decision
+    order_id = plan["args"].get("order_id")
+    # the task's own messages (a correction that points at another order starts them anew)
+    said = [*frame["utterances"], understanding["text"] if understanding else ""]
+    text = " \n ".join(said)
+    before = state.frame
+    allowed = target_asked_for(
+        str(order_id) if order_id else None,
+        looked_up=state.looked_up,
+        names_order=str(order_id) in ex.order_ids(text),
+        names_action=asks_for_task(context, frame["intent"], said),
+        answers_which=before is not None and before["asked"] == "order_id",
+        anothers=speaks_of_anothers_order(text),
+    )
+    if allowed:
+        return decision
+    audit_log(context.database_url).record(
+        session_id(), "confirmation", "target_not_asked_for", {"order_id": order_id}
+    )
+    data = {"order_id": order_id}
+    asking: TaskFrame = {
+        **frame,
+        "slots": {k: v for k, v in frame["slots"].items() if k not in ("order_id", "order_ids")},
+        "asked": "order_id",
+        "clarify_count": frame["clarify_count"] + 1,
+        "prompt": {"key": "ask.which_order_change", "data": data},
+    }
+    return Decision(route="ask", reply_key="ask.which_order_change", reply_data=data, frame=asking)
 
 
 def _joined(
@@ -594,7 +737,7 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         return {**update, "notices": notices, **_non_task(state, config, act, intent)}
     if config.intent(frame["intent"]).requires_auth and who.user_id is None:
         if who.failed:
-            return {**update, **_ask_identity(state.stack, "auth.failed", {})}
+            return {**update, **_ask_identity(state.stack, who.refusal or "auth.failed", {})}
         return {**update, **_ask_missing(state.stack, who.identity, state.language)}
     decision = decide_task(call, policy_input(state, config, frame, act, who.user_id))
     return {**update, **_decided(state, context, decision, notices, who.user_id)}

@@ -9,6 +9,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from domain.config import DomainConfig
 from nodes.common import (
     audit_log,
     audited,
@@ -17,7 +18,7 @@ from nodes.common import (
     last_user_text,
     session_id,
 )
-from nodes.tracking import correct_listed, track
+from nodes.tracking import Tracked, correct_listed, track
 from safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
 from state.context import Context
 from state.dialogue import (
@@ -28,8 +29,10 @@ from state.dialogue import (
     fresh_turn,
     turn_decision,
 )
-from state.stack import Update, apply
+from state.stack import Clear, Start, TaskFrame, Update, apply, new_frame
 from understanding import extractors as ex
+from understanding.addresses import amend_address
+from understanding.identity import mentions_another, speaker_not_holder
 from understanding.service import get_understander
 
 
@@ -66,6 +69,53 @@ def screen(text: str, context: Context, key: str) -> GuardVerdict:
     return check_message(text, _guard_config(context.max_message_chars))
 
 
+def redo_with_correction(
+    config: DomainConfig, last_write: dict[str, Any] | None, text: str
+) -> TaskFrame | None:
+    """The change made last, again with the address a reply to it corrects, if it is one.
+
+    Only a change that sets an address can simply be made again; any other undo ("un-cancel
+    it") goes to a person.
+    """
+    if last_write is None or not isinstance(last_write.get("args", {}).get("address"), dict):
+        return None
+    amended = amend_address(dict(last_write["args"]["address"]), text)
+    spec = next(
+        (i for i in config.intents.values() if i.kind == "write" and i.tool == last_write["tool"]),
+        None,
+    )
+    if amended is None or spec is None:
+        return None
+    slots: dict[str, Any] = {"address": amended}
+    if last_write["args"].get("order_id"):
+        slots["order_id"] = last_write["args"]["order_id"]
+    return new_frame(spec.name, slots, [text])
+
+
+def not_the_holder(state: DialogueState, context: Context) -> dict[str, Any]:
+    """The update when a verified speaker says they are not the holder ("I'm her husband").
+
+    Whoever verified, the account is closed to this session and barred from it: nothing
+    pending is done, nothing waiting is taken up.
+    """
+    audit_log(context.database_url).record(
+        session_id(), "rejection", "not_the_holder", {"user_id": state.user_id}
+    )
+    return {
+        "user_id": None,
+        "identity": {},
+        "barred": [*state.barred, str(state.user_id)],
+        "decision": turn_decision("reject"),
+        "stack": apply(state.stack, Clear()),
+        "plan": None,
+        "joined": [],
+        "listing": [],
+        "question": None,
+        "reply_key": "auth.not_holder",
+        "reply_data": {},
+    }
+
+
 @audited("guard_input")
 def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Check the rate limit, size, injection and sensitive words before anything else."""
@@ -83,6 +133,8 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
         # A refused message is never read further, not even for its language.
         "language": ex.detect_language(text, state.language) if verdict.allowed else state.language,
     }
+    if verdict.allowed and state.user_id is not None and speaker_not_holder(text):
+        return {**update, **not_the_holder(state, context)}
     if verdict.allowed:
         return update
     audit_log(context.database_url).record(
@@ -161,6 +213,13 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     anger_streak = state.anger_streak + 1 if angry else 0
     route: Route = "continue"
     undo = state.last_write is not None and ex.asks_to_undo(text)
+    redone = redo_with_correction(config, state.last_write, text) if undo else None
+    if redone is not None:
+        # "undo that, the house number is 3030": an address written by mistake is written
+        # again with the corrected value, listed for a yes like any change
+        undo = False
+        tracked = Tracked("new", redone["intent"], [Start(redone)], tracked.identity)
+        understanding = {**understanding, "intent": redone["intent"], "act": "new"}
     # "oh no, undo that": only a person can reverse a change; they get what was done.
     if undo or anger_streak >= context.max_anger:
         route = "handoff"
@@ -173,6 +232,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         "understanding": understanding,
         "stack": tracked.after(state.stack),
         "identity": identity,
+        "others": other_people_said(state.others, text),
         "unknown_streak": state.unknown_streak + 1 if tracked.act == "unknown" else 0,
         "anger_streak": anger_streak,
         "decision": turn_decision(route),
@@ -197,6 +257,12 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
 
 
 SAID_TURNS = 5  # messages kept to find a name written without a cue ("mei davis, 80217")
+OTHERS_KEPT = 20  # messages about other people kept as the session's identity facts
+
+
+def other_people_said(others: list[str], text: str) -> list[str]:
+    """The session's messages about other people, with this one if it is one (bounded)."""
+    return [*others, text][-OTHERS_KEPT:] if mentions_another(text) else others
 
 
 def remember_said(said: str, text: str) -> str:

@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
 from domain.config import DomainConfig
-from nodes.act import answer_text, listed_writes
+from nodes.act import answer_text, held_listing, listed_writes
 from nodes.common import (
     audit_log,
     audited,
@@ -33,10 +33,13 @@ from state.dialogue import (
     fresh_turn,
     turn_decision,
 )
+from state.protocol import question_after_reply
 from state.stack import Clear, Resume, apply, current, resume_notice
 from understanding.grounding import added_content, ungrounded_facts
 from understanding.phrasing import rephrase
 
+# A listing the reply keeps on hold without asking (parked, or with the human agent).
+HOLDING_KINDS = ("park", "handoff")
 AWAITING_BY_ROUTE: dict[str, Awaiting] = {
     "confirm": "confirmation",
     "ask": "clarification",
@@ -197,15 +200,19 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
         main = render(config, "safe_reply", {}, language)
     text = " ".join(p for p in [*before, main, *after] if p).strip()
     update: dict[str, Any] = {"template_reply": text, "reply": text, "reply_source": "template"}
-    if state.decision["kind"] == "confirm" and plan is not None and plan["write"]:
+    kind = state.decision["kind"]
+    if kind == "confirm" and plan is not None and plan["write"]:
         # What a yes will cover from now on: exactly these writes, nothing else.
         listing = listed_writes(plan, state.frame, state.joined)
         update["listing"] = listing
         audit_log(context.database_url).record(
             session_id(), "confirmation", "listed", {"writes": listing}
         )
-    else:
+    elif kind not in HOLDING_KINDS or plan is None:
         update["listing"] = []
+    # The protocol's record of what this reply asked about the listing (state/protocol.py)
+    listed = bool(update.get("listing", state.listing))
+    update["question"] = question_after_reply(kind, notices, state.turn) if listed else None
     # Phrasing only on turns the model already read: a turn the deterministic path settled
     # (a yes/no, a bare answer, a greeting) costs no model call at all.
     model_turn = state.understanding is not None and state.understanding["source"] == "model"
@@ -375,19 +382,27 @@ def await_human(
     if kind == "release":
         queue.release(session_id())
         audit.record(session_id(), "handoff", "released", {})
-        return Command(
-            goto="compose_reply",
-            update={
-                **fresh_turn(),
-                "path": [TURN_START],
-                "decision": turn_decision("respond"),
-                "reply_key": "handoff.released",
-                "handoff": None,
-                "stack": apply(state.stack, Clear()),
-                "unknown_streak": 0,
-                "anger_streak": 0,
-            },
-        )
+        released: dict[str, Any] = {
+            **fresh_turn(),
+            "path": [TURN_START],
+            "decision": turn_decision("respond"),
+            "reply_key": "handoff.released",
+            "handoff": None,
+            "stack": apply(state.stack, Clear()),
+            "unknown_streak": 0,
+            "anger_streak": 0,
+        }
+        if state.listing and state.plan is not None and state.frame is not None:
+            # a change listed before the handoff is shown again, on hold: a yes now is
+            # answered by listing it anew, never taken for a yes to it
+            released.update(
+                plan=state.plan,
+                stack=list(state.stack),
+                decision=turn_decision("park"),
+                notices=[{"key": "handoff.released_back", "data": {}}],
+                **held_listing(state),
+            )
+        return Command(goto="compose_reply", update=released)
     queue.append(session_id(), "agent", text)
     audit.record(session_id(), "handoff", "agent_reply", {"reply": text})
     return Command(

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
+from state.protocol import ListingQuestion
 from state.records import Language as Language
 from state.records import ListedWrite as ListedWrite
 from state.records import ToolOutcome as ToolOutcome
@@ -21,7 +22,16 @@ from state.task import TaskBrief, TaskRun
 
 Awaiting = Literal["confirmation", "clarification", "human", "nothing"]
 Route = Literal[
-    "continue", "execute", "confirm", "ask", "fallback", "reject", "handoff", "respond", "resume"
+    "continue",
+    "execute",
+    "confirm",
+    "park",
+    "ask",
+    "fallback",
+    "reject",
+    "handoff",
+    "respond",
+    "resume",
 ]
 
 
@@ -29,7 +39,8 @@ class TurnDecision(TypedDict):
     """What this turn decided to do next: the routers branch on ``kind`` and nothing else.
 
     continue: go on understanding; execute: run the approved call; confirm: list a write
-    for a yes; ask: ask for what is missing; fallback: not understood; reject: refused;
+    for a yes; park: keep the listed writes on hold, asking nothing (after a deferral, a
+    goodbye, a handoff); ask: ask for what is missing; fallback: not understood; reject: refused;
     handoff: a human takes over (``reason`` says why); respond: reply and end the turn;
     resume: a task was done and the next one on the stack is taken up.
     """
@@ -89,6 +100,7 @@ class ConfirmationNote(TypedDict):
     cues: list[str]  # the signals that decided
     rest: str  # yes_and_more: the new request; no: what followed the no
     changed: list[str]  # correction: which values differ from the listing
+    explicit: NotRequired[bool]  # a yes that is more than an acknowledgement ("ok", "嗯")
     corrected: NotRequired[list[ListedWrite]]  # correction: what was listed before it
     declined: NotRequired[list[ListedWrite]]  # no: what was listed (and is now off)
 
@@ -123,6 +135,11 @@ class DialogueState(InputState):
     user_id: str | None = None  # the authenticated user, once verified
     identity: dict[str, str] = field(default_factory=dict)  # credentials given so far
     identity_failures: int = 0  # failed identification attempts in this session
+    # The session's messages that speak of another person ("my wife Emma Smith asked me…"):
+    # facts of who was given as whom; an account they name is never opened in this session
+    others: list[str] = field(default_factory=list)
+    # accounts this session may not open: the speaker said they are not the holder
+    barred: list[str] = field(default_factory=list)
     language: Language = "en"  # language of the latest user message
     turn: int = 0  # number of user turns so far
     turn_started: float = 0.0  # when this turn's message arrived (epoch s; the turn deadline)
@@ -139,6 +156,9 @@ class DialogueState(InputState):
     task_run: TaskRun | None = None  # what the task subgraph did: plan, history, summary
     recent_results: list[dict[str, Any]] = field(default_factory=list)  # last tool results
     focus_order: str | None = None  # the order last acted on or read ("it", "that order")
+    # orders the customer only asked about (read for an answer): never the target of a write
+    # unless a message asks for that write in so many words (state/protocol.py)
+    looked_up: list[str] = field(default_factory=list)
     last_write: dict[str, Any] | None = None  # the last change made: tool, arguments, summary
     reply_key: str = ""  # template key of the reply being composed
     reply_data: dict[str, Any] = field(default_factory=dict)  # values for the reply template
@@ -151,6 +171,9 @@ class DialogueState(InputState):
     settled: bool = False  # this turn was a yes/no to a confirmation (no model call)
     confirmation: ConfirmationNote | None = None  # this turn's reading of a confirmation reply
     listing: list[ListedWrite] = field(default_factory=list)  # writes the pending yes covers
+    # how the agent's last reply asked about the listing (state/protocol.py): a yes executes
+    # only as the answer to a question asked by the reply just before it
+    question: ListingQuestion | None = None
     confirm_rounds: int = 0  # questions and unclear replies at the same confirmation
     awaiting: Awaiting = "nothing"  # what the agent is waiting for after this turn
     unknown_streak: int = 0  # consecutive turns not understood

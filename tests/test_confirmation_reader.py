@@ -945,8 +945,8 @@ def test_a_weak_ok_restating_a_value_is_asked_again() -> None:
 @pytest.mark.parametrize("reply", ["应该是吧，我再看看", "我想想"])
 def test_a_chinese_i_suppose_so_is_a_hesitation(reply: str) -> None:
     """Set I 04: "应该是吧，我再看看" was answered as an unanswerable question."""
-    reading = read(reply)
-    assert reading.reading == "question" and reading.cues == ("hedge",)
+    reading = read(reply)  # a hesitation, or putting it off ("我想想": let me think it over)
+    assert reading.reading == "question" and set(reading.cues) <= {"hedge", "defer"}
 
 
 def test_a_yes_to_both_counts_what_the_confirmation_said_would_follow() -> None:

@@ -95,10 +95,9 @@ def test_routers_are_pure_functions_of_state() -> None:
     assert routers.route_after_reject(state(route="reject")) == "compose_reply"
     assert routers.route_after_fallback(state(route="handoff")) == "handoff"
     plan = {"tool": "t", "args": {}, "write": True, "summary": {}}
-    assert routers.route_after_check(state(awaiting="confirmation", plan=plan)) == (
-        "await_confirmation"
-    )
-    assert routers.route_after_check(state(awaiting="confirmation")) == "__end__"
+    for kind in ("confirm", "park"):  # a listing asked for a yes, or kept on hold
+        assert routers.route_after_check(state(route=kind, plan=plan)) == "await_confirmation"
+        assert routers.route_after_check(state(route=kind)) == "__end__"
     assert routers.route_after_check(state(awaiting="human")) == "await_human"
     assert routers.route_after_check(state(awaiting="nothing")) == "__end__"
 

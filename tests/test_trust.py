@@ -263,13 +263,20 @@ def test_failed_identifications_are_limited_per_session(agent: Keel, context: Co
     assert sum(e["name"].startswith("failed:name:harper ahmed") for e in events) == 5
 
 
-def test_failed_identifications_are_limited_per_target_across_sessions(
+def test_guesses_at_an_account_ask_for_the_stronger_method_never_lock_the_owner_out(
     agent: Keel, context: Context
 ) -> None:
+    """Issue 24 (4): five wrong zips for a name sent the real owner, in a new session, to a human."""
     for index in range(context.max_identity_attempts):  # fresh sessions, one guess each
         agent.send(f"fresh-{index}", f"I'm Harper Ahmed, zip 2830{index}")
-    turn = agent.send("fresh-last", "I'm Harper Ahmed, zip 28268")
-    assert turn.user_id is None and turn.awaiting == "human"  # the account is locked
+    turn = agent.send("owner", "I'm Harper Ahmed, zip 28268")
+    # name and zip no longer open it (a stranger could be guessing), and nobody is handed off
+    assert turn.user_id is None and turn.awaiting != "human"
+    assert "email" in turn.reply and "Harper" not in turn.reply  # nothing says it exists
+    turn = agent.send("owner", "sure, it's harper.ahmed4239@example.com")
+    assert turn.user_id == "harper_ahmed_1689"
+    events = AuditLog(context.database_url).events("owner", "identification")
+    assert any(e["name"] == "stronger_needed" for e in events)
 
 
 def test_identification_attempts_spend_rate_limit_tokens(template_db: Path, tmp_path: Path) -> None:

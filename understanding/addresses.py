@@ -529,6 +529,15 @@ def _cased_like(old: str, new: str) -> str:
     return new
 
 
+# Ways of writing one kind of unit: "Apartment 5C" amends the listed "Apt 5" as "Apt 5C".
+UNIT_KINDS = {"apartment": "apt", "apt.": "apt", "ste": "suite", "ste.": "suite", "no.": "#"}
+
+
+def _unit_kind(word: str) -> str:
+    low = word.lower()
+    return UNIT_KINDS.get(low, low)
+
+
 def amend_address(listed: dict[str, str], text: str) -> dict[str, str] | None:
     """The listed address with the parts a correction gives ("it's Apt 14, not Apt 4").
 
@@ -544,9 +553,8 @@ def amend_address(listed: dict[str, str], text: str) -> dict[str, str] | None:
         if ident and ident.lower() not in held:
             word = (match.group(1) or "").capitalize()
             current = listed.get("address2", "").split()
-            word = (
-                current[0] if current and (not word or word.lower() == current[0].lower()) else word
-            )
+            same_kind = bool(current) and _unit_kind(word) == _unit_kind(current[0])
+            word = current[0] if current and (not word or same_kind) else word
             amended["address2"] = f"{word} {ident}".strip() if word != "#" else f"#{ident}"
             held.add(ident.lower())
     house = listed.get("address1", "").split()[:1]

@@ -118,6 +118,10 @@ class ConfirmationReading:
     changed: tuple[str, ...] = ()  # correction: which values differ (order_id, address, …)
     cues: tuple[str, ...] = ()  # the signals that decided, for the audit trail
     source: str = "offline"
+    # a yes that is more than an acknowledgement ("yes", "go ahead", "确认", "ok, cancel it";
+    # not "ok", "alright", "嗯", "好的" alone): after a reply that said something besides the
+    # question, only such a yes answers it (state/protocol.py)
+    explicit: bool = False
 
     @property
     def executes(self) -> bool:
@@ -139,6 +143,7 @@ class Vocabulary:
     deny: Any
     not_deny: Any
     hedge: Any
+    defer: Any
     weak_hedge: Any
     soft_agree: Any
     closing: Any
@@ -216,6 +221,7 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
         deny=both("deny"),
         not_deny=both("not_deny"),
         hedge=both("hedge"),
+        defer=both("defer"),
         weak_hedge=both("weak_hedge"),
         soft_agree=_longest(
             f"(?:{_alternation(data['soft_agree']['en'])})(?:[ ]+|$)|"
@@ -257,8 +263,8 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
 
 # --------------------------------------------------------------------------- normalising
 
-EMOJI_WORDS = {
-    "👍": " yes ",
+EMOJI_WORDS = {  # a thumbs up agrees the way "ok" does: it acknowledges as often
+    "👍": " ok ",
     "👌": " ok ",
     "✅": " yes ",
     "🙆": " ok ",
@@ -455,6 +461,7 @@ def _signals(piece: str, asks: bool, trailing: bool, words: Vocabulary) -> set[s
     checks: list[tuple[str, bool]] = [
         ("closing", bool(words.closing.search(padded))),
         ("hedge", trailing or bool(words.hedge.search(words.meta.sub(" ", padded)))),
+        ("defer", bool(words.defer.search(padded))),
         ("deny", bool(words.deny.search(plain))),
         (
             "question",
@@ -522,6 +529,9 @@ def _adds_to_listed_order(text: str, listed: Listed) -> bool:
     return any(contains_phrase(text, n) for n in own)
 
 
+NUMBER = re2.compile(r"[0-9]+[a-z]?\b|[0-9]+")
+
+
 def changed_values(text: str, listed: Listed) -> list[str]:
     """The kinds of value the reply states that the listing does not name."""
     from understanding.catalogue import contains_phrase, price_choice
@@ -556,7 +566,8 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     if listed.reason and reason not in (None, "other", listed.reason):
         changed.append("reason")
     without_ids = ex.ORDER_ID.sub(" ", text)  # an order's digits are its id, read above
-    numbers = set(re2.findall(r"[0-9]+", without_ids)) - set(re2.findall(r"[0-9]+", shown))
+    # a number with the letters of a unit ("Apt 5C" for the listed "Apt 5"), not an ordinal
+    numbers = set(NUMBER.findall(without_ids.lower())) - set(NUMBER.findall(shown))
     if numbers and not changed:  # "it's 86, not 88", "Unit 4", "11码": a value not listed
         changed.append("number")
     # "yes — that's the order with the air purifier and the speaker": items that say which
@@ -577,7 +588,15 @@ def _restates(text: str, listed: Listed) -> bool:
     named = names_action(text, listed.actions) or (
         bool(listed.topic) and _words(listed.topic).search(f" {text} ") is not None
     )
-    return named and not changed_values(text, listed)
+    return (named or _listed_number_only(text, listed)) and not changed_values(text, listed)
+
+
+def _listed_number_only(text: str, listed: Listed) -> bool:
+    """True when a part is only a number the listing shows ("对，3030，确认")."""
+    numbers = NUMBER.findall(text.lower())
+    rest = NUMBER.sub(" ", text.lower()).strip(" #")
+    shown = set(NUMBER.findall(normalise(listed.text)))
+    return bool(numbers) and not rest and set(numbers) <= shown
 
 
 def _swapped(text: str, listed: Listed) -> bool:
@@ -636,7 +655,25 @@ def read_confirmation(
         listed_counts |= {len(listed.items)} if listed.items and not listed.joined else set()
         if said and not said & listed_counts:
             return ConfirmationReading("question", cues=("count_differs",))
+        reading = replace(reading, explicit=explicit_agreement(own, listed))
     return reading
+
+
+def explicit_agreement(text: str, listed: Listed) -> bool:
+    """True when a reply agrees with more than an acknowledgement.
+
+    "yes", "go ahead", "do it", "确认", "ok, cancel it" (the listed action restated) are
+    explicit; "ok", "alright", "sure", "嗯", "好的", "👍" acknowledge, and acknowledge an
+    answer or a "take your time" as well as a question.
+    """
+    words = vocabulary()
+    parts = _signalled_parts(normalise(text), listed, words)
+    return any(
+        (p.agrees and not _weak_only(p.text, words))
+        or "restated" in p.kinds
+        or _strong_lead(p.text, words)
+        for p in parts
+    )
 
 
 # "Yes, the other one too": after one order was changed, the other one (the listed one) too.
@@ -785,7 +822,7 @@ def _read(text: str, listed: Listed, classify: Classify | None = None) -> Confir
     if any(_acts_on_some_items(p.text, listed) for p in stated):
         # "那就退水瓶吧" of three listed items: the action for some of them only
         return ConfirmationReading("correction", changed=("items",), cues=("some_items",))
-    asked = {k for p in parts for k in p.kinds} & {"question", "hedge"}
+    asked = {k for p in parts for k in p.kinds} & {"question", "hedge", "defer"}
     if asked or changed_values(text, listed):
         return ConfirmationReading("question", cues=tuple(sorted(asked)) or ("asks_about_value",))
     if any("closing" in p.kinds for p in parts):  # "that's everything, bye": no answer
@@ -1392,6 +1429,7 @@ def most_cautious(offline: ConfirmationReading, model: ConfirmationReading) -> C
                 all_listed=offline.all_listed and model.all_listed,
                 cues=(*offline.cues, "model:more"),
                 source="model",
+                explicit=offline.explicit,
             )
         return ConfirmationReading(
             offline.reading,
@@ -1400,6 +1438,7 @@ def most_cautious(offline: ConfirmationReading, model: ConfirmationReading) -> C
             all_listed=offline.all_listed and model.all_listed,
             cues=offline.cues,
             source=offline.source,
+            explicit=offline.explicit,  # words decide it, and the offline reader read them
         )
     if not offline.executes and (
         model.executes or CAUTION.index(offline.reading) >= CAUTION.index(model.reading)

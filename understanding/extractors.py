@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import re2
+
 from understanding.addresses import address_in, without_addresses
 
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -411,6 +413,18 @@ def user_id(text: str) -> str | None:
     return match.group(1) if match else None
 
 
+# Five-digit numbers listed as alternatives: "76108、76118、76180", "98187 or 98178".
+ALTERNATIVE_NUMBERS = re2.compile(
+    r"(?i)\b[0-9]{5}\b(?:\s*(?:,|，|、|/|\bor\b|\band\b|或者?|还是|和)\s*(?:maybe\s+)?\b[0-9]{5}\b)+"
+)
+
+
+def offered_alternatives(text: str) -> list[list[str]]:
+    """The runs of five-digit numbers a message offers as alternatives (outside addresses)."""
+    plain = ORDER_ID.sub(" ", without_addresses(text))
+    return [re2.findall(r"[0-9]{5}", m.group(0)) for m in ALTERNATIVE_NUMBERS.finditer(plain)]
+
+
 def zip_code(text: str, *, expecting: bool = False) -> str | None:
     """Return the user's 5-digit zip code: stated with a cue word, or the message's only one.
 
@@ -440,7 +454,7 @@ def _name_from(words: list[str]) -> tuple[str, str] | None:
 
 
 NAME_BEFORE_ZIP = re.compile(
-    r"\b([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\b(?=\s*,?\s*(?:(?:and|from|in|at|with)\s+)?"
+    r"\b([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\b(?=\s*[,，、]?\s*(?:(?:and|from|in|at|with)\s+)?"
     r"(?:my\s+)?(?:zip|zipcode|postal|postcode|邮编|\d{5}))"
 )
 
@@ -1201,6 +1215,20 @@ def is_abandon(text: str) -> bool:
 def postpones(text: str) -> bool:
     """True when the user puts the whole thing off ("I'll check and come back later")."""
     return bool(POSTPONE.search(text))
+
+
+# Something asked to stay as it is ("please keep my own address on the account as it is",
+# "leave my profile alone", "默认地址不要改"): no request to change it.
+KEEPS_AS_IS = re2.compile(
+    r"(?i)\b(?:keep|leave)\b[^.;!?]{0,40}\b(?:as (?:it is|is|they are)|unchanged|the same|alone|"
+    r"untouched|how it is)\b|\bdon'?t (?:change|touch|update)\b|"
+    r"保持不变|不要(?:改|动)|别(?:改|动)|不用(?:改|动)|保持原样|维持原样"
+)
+
+
+def keeps_as_is(text: str) -> bool:
+    """True when a clause asks for something to stay as it is."""
+    return KEEPS_AS_IS.search(text) is not None
 
 
 def negates_request(text: str, intent: str | None = None) -> bool:

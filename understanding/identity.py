@@ -11,7 +11,10 @@ none gives it to someone else.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 from typing import Literal
+
+import re2
 
 Claim = Literal["self", "other", "none"]
 
@@ -109,3 +112,117 @@ def email_is_other(text: str, email: str) -> bool:
             re.I,
         )
     )
+
+
+# A message that speaks of another person: a relation ("my wife", "她老公"), a third person
+# ("her order", "she asked me"), acting for someone ("on behalf of", "帮…", "替…").
+ANOTHER_PERSON = re2.compile(
+    rf"(?i)\b(?:{RELATIONS})s?\b|\b(?:she|he|her|hers|his|him|their|they|them)\b|"
+    r"\bon behalf\b|\bfor (?:a|my|our) \w+|"
+    rf"(?:{RELATIONS_ZH})|[他她]|(?:帮|替|代)[^我]"
+)
+
+
+def mentions_another(text: str) -> bool:
+    """True when a message speaks of a person other than the speaker (kept as a fact)."""
+    return ANOTHER_PERSON.search(text) is not None
+
+
+def given_as_another(
+    said: Sequence[str], *, first: str, last: str, email: str = "", zip_code: str = ""
+) -> bool:
+    """True when any of ``said`` gave this person's name, email or zip as someone else's.
+
+    ``said`` are the session's messages that speak of another person. A name is someone
+    else's wherever one of its places gives it to another ("my wife Emma Smith", "Sofia
+    Ahmed 让我帮她…"), whatever the customer claims later in the session; an email likewise
+    ("my mom's email is …"); a zip code when it is said in such a message that claims no
+    name of the account as the speaker's own ("My mom is Mia Davis, zip 28229").
+    """
+    for text in said:
+        claims = [_one_claim(text, s, e) for s, e in _occurrences(text, first, last)]
+        if "other" in claims:
+            return True
+        if email and email_is_other(text, email):
+            return True
+        if zip_code and zip_code in text and "self" not in claims:
+            return True
+    return False
+
+
+# The speaker says they are not the account holder but someone related to them: "I'm her
+# husband", "this is actually his assistant", "我是她老公", "我其实是她女儿".
+NOT_THE_HOLDER = re2.compile(
+    r"(?i)\b(?:i'?m|i am|im|this is|it'?s)\s+(?:actually\s+|really\s+|just\s+|only\s+)?"
+    rf"(?:her|his|their|the (?:account )?(?:holder|owner)'?s|\w+'s)\s+(?:{RELATIONS})\b|"
+    r"\bi'?m not (?:her|him|them|the account (?:holder|owner))\b|"
+    rf"我(?:其实|实际上)?是(?:她|他|他们|[^，。,.！!？?]{{1,10}}的)(?:{RELATIONS_ZH})|我不是(?:她|他)(?:本人)?"
+)
+
+
+def speaker_not_holder(text: str) -> bool:
+    """True when the speaker says they are someone else than the one they speak for."""
+    return NOT_THE_HOLDER.search(text) is not None
+
+
+NAME_WORD = r"[A-Z][a-z'\-]+"
+
+
+def names_differently(said: str, first: str, last: str, stopwords: Collection[str] = ()) -> bool:
+    """True when the speaker signs with a name that is not quite this one ("Yusuf Li").
+
+    The account's first name with another last name (or its last name with another first
+    name), in a place that claims it as the speaker's own: an email or a user id given by
+    someone of another name opens nothing.
+    """
+    if not first or not last:
+        return False
+    for pattern, own in (
+        (rf"(?i:\b{re.escape(first)})[\s,]+({NAME_WORD})", last),
+        (rf"({NAME_WORD})[\s,]+(?i:{re.escape(last)}\b)", first),
+    ):
+        for match in re.finditer(pattern, said):
+            other = match.group(1)
+            if other.lower() == own.lower() or other.lower() in stopwords:
+                continue
+            if _one_claim(said, match.start(), match.end()) == "self":
+                return True
+    return False
+
+
+# An order said to be another person's: "her order", "my wife's order", "帮她把…", "她的订单".
+ANOTHERS_ORDER = re2.compile(
+    rf"(?i)\b(?P<whose>her|his|their|(?:my|our) (?:{RELATIONS})'?s|\w+'s)\s+"
+    r"(?:\w+\s+){0,2}orders?\b|"
+    rf"(?:帮|替|给)(?:她|他|他们|我(?:{RELATIONS_ZH}))(?:把|的|取消|改|退|换)|(?:她|他|他们)的(?:订单|单子|那单)"
+)
+
+
+NOT_POSSESSIVE = frozenset(
+    {
+        "it's",
+        "that's",
+        "what's",
+        "here's",
+        "there's",
+        "he's",
+        "she's",
+        "who's",
+        "let's",
+        "where's",
+        "how's",
+        "one's",
+        "today's",
+        "yesterday's",
+        "everything's",
+    }
+)
+
+
+def speaks_of_anothers_order(text: str) -> bool:
+    """True when a request says the order it is about is someone else's."""
+    for match in ANOTHERS_ORDER.finditer(text):
+        whose = (match.group("whose") or "").lower().replace("’", "'")
+        if whose not in NOT_POSSESSIVE:
+            return True
+    return False

@@ -658,6 +658,8 @@ class OfflineUnderstander:
                 continue
             if self._main_without_its_order(main, label, part):
                 continue
+            if ex.keeps_as_is(part) or ex.negates_request(part, label):
+                continue  # "…please keep my own address on the account as it is": no request
             looks_up = self._reads_orders(label) and self._rank(main) >= 3
             # …unless it names an order the change does not, by id, or by status in a question
             # ("what's the tracking number of my cancelled order?" beside a return; not "I have

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import re2
+
 from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
 from state.dialogue import ActionPlan, Route, ToolOutcome
@@ -138,6 +140,20 @@ def _english_places(text: str, places: Mapping[str, str]) -> str:
         if name in text:
             text = text.replace(name, f"{name} {english} ")
     return text
+
+
+# The default address named as what changes ("change my default address to …", "把默认地址
+# 改成…", "as my new default"), not as where an order goes ("改寄到我账户里的默认地址").
+DEFAULT_CHANGED = re2.compile(
+    r"(?i)\b(?:change|update|set|make|replace|switch)\s+(?:my\s+|the\s+)?(?:default|account|"
+    r"profile|home)(?:\s+shipping)?\s+address|\b(?:default|account|profile)(?:\s+shipping)?\s+"
+    r"address\s+(?:to|should be|is now|=)|\bas my (?:new )?default\b|"
+    r"(?:默认|账户|账号)(?:的)?(?:收货)?地址(?:改|换|更新|设|变)(?:成|为|到)?"
+)
+# Words naming an order ("this order", "the package", "这单"): the conversation is about one.
+ORDER_WORDS = re2.compile(
+    r"(?i)\b(?:orders?|package|parcel|shipment|delivery)\b|订单|这单|那单|包裹"
+)
 
 
 def _same_place(a: Mapping[str, str], b: Mapping[str, str]) -> bool:
@@ -1107,12 +1123,31 @@ class RetailPolicy:
         if _same_place(address, self._profile_address()):
             # a write that changes nothing is never listed for a yes ("地址改成我的默认地址")
             raise Deny("address.already_default", "same_address")
+        shipping_there = self._orders_shipping_to(address)
+        said_default = any(DEFAULT_CHANGED.search(t) for t in self._history())
+        if shipping_there and not said_default and (
+            self.inp.focus_order in shipping_there
+            or any(
+                ex.order_ids(t) or ORDER_WORDS.search(t) or ex.asks_to_undo(t)
+                for t in self._history()
+            )
+        ):
+            # "this order went to my son's address in DC…", "put it back to 464 Oak Street":
+            # the address an order of the conversation ships to says where the order is, not
+            # the account's new default; never listed as one (the direction asked is asked)
+            raise Deny("address.is_an_orders", "address_of_order", orders=shipping_there)
         return self._plan(
             "modify_user_address",
             {"user_id": self.inp.user_id, "address": address},
             True,
             {"address": address},
         )
+
+    def _orders_shipping_to(self, address: Mapping[str, str]) -> list[str]:
+        """The customer's orders whose shipping address is ``address``."""
+        orders = _need(self.call("get_user_orders", {"user_id": self.inp.user_id}))["orders"]
+        ids = [str(o["order_id"]) for o in orders]
+        return [i for i in ids if _same_place(self._order_address(i), address)]
 
     def _profile_address(self) -> dict[str, str]:
         user = _need(self.call("get_user_details", {"user_id": self.inp.user_id}))["user"]
