@@ -383,6 +383,8 @@ def on_hold(
     deferral or a goodbye parks the listing.
     """
     question = state.question
+    if asks_for_human(context, text, reading.reading):
+        return None  # "before I say yes, get me a person": a human takes over (undecided)
     if question is not None and question["status"] == "parked":
         return at_parked(context, state, base, reading, text)
     if reading.executes and acknowledges_only(question, base["confirmation"]):

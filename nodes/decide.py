@@ -9,7 +9,7 @@ from typing import Any
 from langchain_core.messages import AnyMessage
 from langgraph.runtime import Runtime
 
-from domain.config import DomainConfig
+from domain.config import DomainConfig, IntentSpec
 from domain.retail.policy import ITEM_INTENTS, Decision, PolicyInput, decide_task
 from nodes.common import ToolCaller, audit_log, audited, domain_config, session_id, tool_caller
 from nodes.intake import spend_token
@@ -41,7 +41,6 @@ from understanding.identity import (
     claims_name,
     email_is_other,
     given_as_another,
-    name_claim,
     names_differently,
     speaks_of_anothers_order,
 )
@@ -74,10 +73,10 @@ def _by_name_and_zip(call: ToolCaller, identity: dict[str, str]) -> dict[str, An
     said = identity.get("said", "")
     if identity.get("first_name") and identity.get("last_name"):
         first, last = identity["first_name"], identity["last_name"]
-        if name_claim(said, first, last) != "other":
+        if claims_name(said, first, last):  # "the label says Ethan Moore": no claim
             args = {"first_name": first, "last_name": last, "zip": zip_code}
             row = _first(call("find_user_id_by_name_zip", args))
-            if row is not None and name_claim(said, first, last) != "other":
+            if row is not None:
                 return row
     outcome = call("find_users_by_zip", {"zip": zip_code})
     rows = outcome["data"].get("users", []) if outcome["ok"] else []
@@ -131,12 +130,9 @@ def refused_account(
     first, last = str(row.get("first_name") or ""), str(row.get("last_name") or "")
     if str(row["user_id"]) in state.barred:
         return "third_party"  # its holder's helper said so in this session ("I'm her husband")
-    claimed = (identity.get("first_name", ""), identity.get("last_name", ""))
-    if all(claimed) and (claimed[0].lower(), claimed[1].lower()) != (first.lower(), last.lower()):
-        return "name_mismatch"
     said = identity.get("said", "")
-    if names_differently(said, first, last, NAME_STOPWORDS):
-        return "name_mismatch"  # "hi, Yusuf Li, user id yusuf_lee_5921": not this name
+    if not _claims_this_name(identity, first, last):
+        return "name_mismatch"
     if identity.get("zip") and identity["zip"] in offered_zips(said):
         return "guessed"  # one of several zip codes tried at once ("one of these, try each")
     if not state.others:
@@ -144,10 +140,29 @@ def refused_account(
     details = call("get_user_details", {"user_id": row["user_id"]})
     user = details["data"].get("user") if details["ok"] else None
     email = str(user.get("email") or "") if user else ""
-    zip_code = identity.get("zip", "")
+    # a zip code reached the account only when no email or user id did
+    by_zip = not email_candidates(identity) and not identity.get("user_id")
+    zip_code = identity.get("zip", "") if by_zip else ""
     if given_as_another(state.others, first=first, last=last, email=email, zip_code=zip_code):
         return "third_party"
     return None
+
+
+def _claims_this_name(identity: dict[str, str], first: str, last: str) -> bool:
+    """False when the speaker goes by another name than the account found ("Yusuf Li").
+
+    The name claimed (the latest stated), or a near-miss of the account's name in a place
+    that claims it, must be the account's own, unless the latest message claims the
+    account's name itself.
+    """
+    said = identity.get("said", "")
+    latest = said.split("\n")[-1]
+    if claims_name(latest, first, last):
+        return True
+    claimed = (identity.get("first_name", ""), identity.get("last_name", ""))
+    if all(claimed) and (claimed[0].lower(), claimed[1].lower()) != (first.lower(), last.lower()):
+        return False  # "Hi, I'm Liam Lee. My email is noah.brown…@…"
+    return not names_differently(said, first, last, NAME_STOPWORDS)
 
 
 REFUSAL_REPLIES = {"third_party": "auth.third_party", "guessed": "auth.stronger"}
@@ -601,6 +616,15 @@ def asks_for_task(context: Context, intent: str, said: Sequence[str]) -> bool:
         ):
             return True
     return False
+
+
+def _same_change(read: IntentSpec, spec: IntentSpec) -> bool:
+    """True when a message read as ``read`` asks for ``spec``'s change (or its order variant)."""
+    return (
+        read.name == spec.name
+        or (spec.family is not None and read.family == spec.family)
+        or read.order_variant == spec.name
+    )
 
 
 def target_checked(state: DialogueState, context: Context, decision: Decision) -> Decision:

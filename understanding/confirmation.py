@@ -451,9 +451,11 @@ def _signals(piece: str, asks: bool, trailing: bool, words: Vocabulary) -> set[s
     if not undecided and _agreement(piece, words):
         return {"affirm"} | ({"all"} if words.all_listed.search(piece) else set())
     plain = words.not_deny.sub(" ", f" {piece} ")  # "no problem", "不错", "不过"
+    # "不确定", "不知道" are no denial, and no filler either: they hesitate
+    hesitates = bool(words.hedge.search(words.meta.sub(" ", f" {piece} ")))
     if not undecided and (
         _whole(words.filler, piece + " ")
-        or not plain.strip()
+        or (not plain.strip() and not hesitates)
         or not words.meta.sub(" ", piece).strip()
     ):
         return {"filler"}  # "thanks!", "no need to email me about it", "to be clear"

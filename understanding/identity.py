@@ -56,7 +56,7 @@ SELF_AFTER = re.compile(r"^\s*(?:here\b|speaking\b|这边|在这)", re.I)
 GREETING = re.compile(
     r"^(?:(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings|dear|"
     r"ok(?:ay)?|so|well|um+|hmm+|sorry|thanks?|there|team|all|folks|"
-    r"你好|您好|嗨|哈喽|在吗|那个)[\s,!.~:;，！。：]*)+$",
+    r"你好|您好|嗨|哈喽|在吗|那个)[\s,!.~:;，！。：—–-]*)+$",
     re.I,
 )
 SENTENCE_END = re.compile(r"[.!?;。！？；\n]")
@@ -136,8 +136,9 @@ def given_as_another(
     ``said`` are the session's messages that speak of another person. A name is someone
     else's wherever one of its places gives it to another ("my wife Emma Smith", "Sofia
     Ahmed 让我帮她…"), whatever the customer claims later in the session; an email likewise
-    ("my mom's email is …"); a zip code when it is said in such a message that claims no
-    name of the account as the speaker's own ("My mom is Mia Davis, zip 28229").
+    ("my mom's email is …"); a zip code when its sentence gives it to another ("My mom is
+    Mia Davis, zip 28229", "her zip is 28229"), not when it only follows a mention of one
+    ("my neighbor Noah said you were fast. zip's 60636").
     """
     for text in said:
         claims = [_one_claim(text, s, e) for s, e in _occurrences(text, first, last)]
@@ -145,7 +146,7 @@ def given_as_another(
             return True
         if email and email_is_other(text, email):
             return True
-        if zip_code and zip_code in text and "self" not in claims:
+        if zip_code and _zip_given_for_another(text, zip_code):
             return True
     return False
 
@@ -225,4 +226,23 @@ def speaks_of_anothers_order(text: str) -> bool:
         whose = (match.group("whose") or "").lower().replace("’", "'")
         if whose not in NOT_POSSESSIVE:
             return True
+    return False
+
+
+ANOTHERS_IN_SENTENCE = re2.compile(
+    rf"(?i)\b(?:her|his|their|(?:my|our|a) (?:\w+ ){{0,2}}(?:{RELATIONS})s?)\b|"
+    rf"(?:{RELATIONS_ZH})|[他她]"
+)
+
+
+def _zip_given_for_another(text: str, zip_code: str) -> bool:
+    """True when the sentence holding the zip code gives it to another person."""
+    at = text.find(zip_code)
+    while at >= 0:
+        before = text[max(0, at - WINDOW * 2) : at]
+        cut = [m.end() for m in SENTENCE_END.finditer(before)]
+        sentence = before[cut[-1] :] if cut else before
+        if ANOTHERS_IN_SENTENCE.search(sentence):
+            return True
+        at = text.find(zip_code, at + 1)
     return False

@@ -142,13 +142,13 @@ def _english_places(text: str, places: Mapping[str, str]) -> str:
     return text
 
 
-# The default address named as what changes ("change my default address to …", "把默认地址
-# 改成…", "as my new default"), not as where an order goes ("改寄到我账户里的默认地址").
-DEFAULT_CHANGED = re2.compile(
-    r"(?i)\b(?:change|update|set|make|replace|switch)\s+(?:my\s+|the\s+)?(?:default|account|"
-    r"profile|home)(?:\s+shipping)?\s+address|\b(?:default|account|profile)(?:\s+shipping)?\s+"
-    r"address\s+(?:to|should be|is now|=)|\bas my (?:new )?default\b|"
-    r"(?:默认|账户|账号)(?:的)?(?:收货)?地址(?:改|换|更新|设|变)(?:成|为|到)?"
+# The account's address named at all ("my account address", "默认地址"), and named as where an
+# order should go ("ship it to my default address", "改寄到我账户里的默认地址"): then it is the
+# destination of an order's change, not the thing changed.
+DEFAULT_NAMED = re2.compile(r"(?i)\b(?:default|account|profile|home)\b|默认|账户|账号")
+DEFAULT_AS_DESTINATION = re2.compile(
+    r"(?i)\b(?:ship|send|deliver|mail|redirect|forward)\w*\b[^.?!,;]{0,20}\bto\b[^.?!,;]{0,12}"
+    r"\b(?:default|account|profile|home)\b|(?:寄|送|发|邮)[^。，,？！]{0,4}(?:到|往|回)[^。，,？！]{0,8}(?:默认|账户|账号)"
 )
 # Words naming an order ("this order", "the package", "这单"): the conversation is about one.
 ORDER_WORDS = re2.compile(
@@ -1124,12 +1124,16 @@ class RetailPolicy:
             # a write that changes nothing is never listed for a yes ("地址改成我的默认地址")
             raise Deny("address.already_default", "same_address")
         shipping_there = self._orders_shipping_to(address)
-        said_default = any(DEFAULT_CHANGED.search(t) for t in self._history())
-        if shipping_there and not said_default and (
-            self.inp.focus_order in shipping_there
-            or any(
-                ex.order_ids(t) or ORDER_WORDS.search(t) or ex.asks_to_undo(t)
-                for t in self._history()
+        said = self._history()
+        said_default = any(DEFAULT_NAMED.search(t) for t in said) and not any(
+            DEFAULT_AS_DESTINATION.search(t) for t in said
+        )
+        if (
+            shipping_there
+            and not said_default
+            and (
+                self.inp.focus_order in shipping_there
+                or any(ex.order_ids(t) or ORDER_WORDS.search(t) or ex.asks_to_undo(t) for t in said)
             )
         ):
             # "this order went to my son's address in DC…", "put it back to 464 Oak Street":
