@@ -35,7 +35,7 @@ from nodes.decide import (
     policy_input,
     with_order_of,
 )
-from nodes.intake import not_the_holder, screen
+from nodes.intake import LANGUAGE_PREFIX, not_the_holder, screen
 from nodes.render import render
 from planning.reflection import canonical
 from planning.templates import literal_step_id
@@ -48,6 +48,7 @@ from state.dialogue import (
     JoinedWrite,
     ListedWrite,
     ToolOutcome,
+    Understanding,
     fresh_turn,
     turn_decision,
 )
@@ -436,6 +437,7 @@ def await_confirmation(
         "settled": True,
     }
     verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
+    base["language"] = ex.detect_language(text[:LANGUAGE_PREFIX], state.language)
     if not verdict.allowed or plan is None:
         # A refused reply changes nothing and is not read: the same confirmation is asked again.
         audit_log(context.database_url).record(
@@ -750,6 +752,16 @@ def rejoined(
 def _listed_again(base: dict[str, Any], state: DialogueState) -> dict[str, Any]:
     """The update that decides the listed change anew and lists what is left for a new yes."""
     understanding = state.understanding
+    frame = state.frame
+    if understanding is None and frame is not None:  # after a handoff: the task's own words
+        understanding = Understanding(
+            text=(frame["utterances"] or [""])[-1],
+            intent=frame["intent"],
+            confidence=1.0,
+            slots={},
+            act="resume",
+            source="offline",
+        )
     return {
         **base,
         "plan": None,

@@ -130,8 +130,11 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
         "path": [TURN_START],
         "turn": state.turn + 1,
         "turn_started": time.time(),
-        # A refused message is never read further, not even for its language.
-        "language": ex.detect_language(text, state.language) if verdict.allowed else state.language,
+        # A refused message is read no further than its opening, for the language of the
+        # refusal (a bounded prefix: an over-long or injected message is never scanned whole)
+        "language": ex.detect_language(
+            text if verdict.allowed else text[:LANGUAGE_PREFIX], state.language
+        ),
     }
     if verdict.allowed and state.user_id is not None and speaker_not_holder(text):
         return {**update, **not_the_holder(state, context)}
@@ -256,6 +259,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     return update
 
 
+LANGUAGE_PREFIX = 2000  # characters of a refused message read for the refusal's language
 SAID_TURNS = 5  # messages kept to find a name written without a cue ("mei davis, 80217")
 OTHERS_KEPT = 20  # messages about other people kept as the session's identity facts
 

@@ -143,6 +143,9 @@ def build_package(state: DialogueState, reason: str) -> HandoffPackage:
             f" Task run: {run['status']} ({run['stop_reason'] or 'no stop reason'}); "
             f"{len(run['done'])} call(s) done; not done: {missed or 'none'}."
         )
+    if state.listing:
+        listed = "; ".join(f"{w['tool']} {w['args']}" for w in state.listing)
+        summary += f" Waiting for the customer's yes (nothing done): {listed}."
     return HandoffPackage(
         reason=reason,
         summary=summary,
@@ -154,6 +157,7 @@ def build_package(state: DialogueState, reason: str) -> HandoffPackage:
         task_run=state.task_run,
         transcript=_transcript(state),
         ticket_id=None,
+        pending=list(state.listing),  # listed and not agreed to: shown again on the release
     )
 
 
@@ -204,12 +208,12 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     if kind == "confirm" and plan is not None and plan["write"]:
         # What a yes will cover from now on: exactly these writes, nothing else.
         listing = listed_writes(plan, state.frame, state.joined)
-        update["listing"] = listing
+        update["listing"], update["listed_plan"] = listing, plan
         audit_log(context.database_url).record(
             session_id(), "confirmation", "listed", {"writes": listing}
         )
-    elif kind not in HOLDING_KINDS or plan is None:
-        update["listing"] = []
+    elif kind not in HOLDING_KINDS or (plan is None and state.listed_plan is None):
+        update["listing"], update["listed_plan"] = [], None
     # The protocol's record of what this reply asked about the listing (state/protocol.py)
     listed = bool(update.get("listing", state.listing))
     update["question"] = question_after_reply(kind, notices, state.turn) if listed else None
@@ -392,11 +396,11 @@ def await_human(
             "unknown_streak": 0,
             "anger_streak": 0,
         }
-        if state.listing and state.plan is not None and state.frame is not None:
+        if state.listing and state.listed_plan is not None and state.frame is not None:
             # a change listed before the handoff is shown again, on hold: a yes now is
             # answered by listing it anew, never taken for a yes to it
             released.update(
-                plan=state.plan,
+                plan=state.listed_plan,
                 stack=list(state.stack),
                 decision=turn_decision("park"),
                 notices=[{"key": "handoff.released_back", "data": {}}],

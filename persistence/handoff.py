@@ -28,6 +28,29 @@ def _open_ticket(session: Session, session_id: str) -> HandoffTicket | None:
     )
 
 
+LATEST_MESSAGES = 8  # messages of a waiting ticket shown in the queue, newest last
+
+
+def waiting_view(ticket: HandoffTicket) -> dict[str, Any]:
+    """What a human picking a ticket needs: who, why, the summary and the latest messages.
+
+    The summary was made at the handoff; what the customer said since (who they are, what
+    went wrong) is in the latest messages, and the change left waiting for a yes, if any.
+    """
+    package = dict(ticket.package or {})
+    transcript = list(package.get("transcript") or [])
+    return {
+        "id": ticket.id,
+        "session_id": ticket.session_id,
+        "reason": ticket.reason,
+        "user_id": ticket.user_id,
+        "intent": ticket.intent,
+        "summary": ticket.summary,
+        "pending_change": package.get("pending"),
+        "latest": transcript[-LATEST_MESSAGES:],
+    }
+
+
 class HandoffQueue:
     """Stores handoff packages and every message exchanged while a human holds the session."""
 
@@ -89,10 +112,7 @@ class HandoffQueue:
                 .where(HandoffTicket.status == "waiting")
                 .order_by(HandoffTicket.id)
             ).all()
-            return [
-                {"id": t.id, "session_id": t.session_id, "reason": t.reason, "summary": t.summary}
-                for t in rows
-            ]
+            return [waiting_view(t) for t in rows]
 
     def tickets(self, session_id: str) -> list[dict[str, Any]]:
         """Return every ticket of a session."""

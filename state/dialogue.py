@@ -118,6 +118,7 @@ class HandoffPackage(TypedDict):
     task_run: NotRequired[TaskRun | None]  # this turn's task: plan, execution history, not done
     transcript: list[dict[str, str]]
     ticket_id: int | None
+    pending: NotRequired[list[ListedWrite]]  # a change listed, not agreed to, when handed off
 
 
 @dataclass(kw_only=True)
@@ -174,6 +175,7 @@ class DialogueState(InputState):
     # how the agent's last reply asked about the listing (state/protocol.py): a yes executes
     # only as the answer to a question asked by the reply just before it
     question: ListingQuestion | None = None
+    listed_plan: ActionPlan | None = None  # the call of the pending listing (kept across a handoff)
     confirm_rounds: int = 0  # questions and unclear replies at the same confirmation
     awaiting: Awaiting = "nothing"  # what the agent is waiting for after this turn
     unknown_streak: int = 0  # consecutive turns not understood

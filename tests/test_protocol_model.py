@@ -39,11 +39,18 @@ from persistence.demo_data import load_demo_data
 from persistence.models import Order, User
 from state.context import Context
 
-CUSTOMER = {"user_id": "sofia_torres_5013", "en": "I'm Sofia Torres, zip 80270.",
-            "zh": "我是 Sofia Torres，邮编 80270。"}  # fmt: skip
+CUSTOMER = {
+    "user_id": "sofia_torres_5013",
+    "en": "I'm Sofia Torres, zip 80270.",
+    "zh": "我是 Sofia Torres，邮编 80270。",
+}
 ORDERS = ("#W4024071", "#W7335104")  # both pending
-OTHER = {"user_id": "harper_ahmed_1689", "name": "Harper Ahmed", "zip": "28268",
-         "email": "harper.ahmed4239@example.com"}  # fmt: skip
+OTHER = {
+    "user_id": "harper_ahmed_1689",
+    "name": "Harper Ahmed",
+    "zip": "28268",
+    "email": "harper.ahmed4239@example.com",
+}
 NEW_ADDRESS = "19 Grove Court, Apt 2B, Ann Arbor, MI 48104"
 
 PHRASES: dict[str, dict[str, list[str]]] = {
@@ -85,8 +92,10 @@ REQUESTS = {
         "en": "Please cancel {order}, I don't need it anymore.",
         "zh": "帮我取消订单 {order}，不需要了。",
     },
-    "address": {"en": f"Please ship {{order}} to {NEW_ADDRESS}.",
-                "zh": f"请把订单 {{order}} 改寄到 {NEW_ADDRESS}。"},  # fmt: skip
+    "address": {
+        "en": f"Please ship {{order}} to {NEW_ADDRESS}.",
+        "zh": f"请把订单 {{order}} 改寄到 {NEW_ADDRESS}。",
+    },
 }
 ASK_ABOUT = {"en": "Has {order} shipped yet?", "zh": "订单 {order} 发货了吗？"}
 THIRD_PARTY = {

@@ -266,7 +266,7 @@ def test_failed_identifications_are_limited_per_session(agent: Keel, context: Co
 def test_guesses_at_an_account_ask_for_the_stronger_method_never_lock_the_owner_out(
     agent: Keel, context: Context
 ) -> None:
-    """Issue 24 (4): five wrong zips for a name sent the real owner, in a new session, to a human."""
+    """Issue 24 (4): five wrong zips for a name sent the real owner (a new session) to a human."""
     for index in range(context.max_identity_attempts):  # fresh sessions, one guess each
         agent.send(f"fresh-{index}", f"I'm Harper Ahmed, zip 2830{index}")
     turn = agent.send("owner", "I'm Harper Ahmed, zip 28268")

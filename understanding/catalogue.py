@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Literal
 
+import re2
+
 from understanding.extractors import CJK, gives_reason
 
 Direction = Literal["up", "down", "max", "min", "at_most"]
@@ -732,6 +734,39 @@ OPTION_ONE_ZH = re.compile(
 )
 
 
+# An item kept, named by an option alone: "黑色的留着", "黑色那个不退", "keep the black one".
+KEPT_ZH = re2.compile(
+    r"([\x{4e00}-\x{9fff}A-Za-z0-9]{1,6}?)的?(?:那个|那款|那台|那只|那件|那一个)?(?:我|就)?"
+    r"(?:留着|保留|留下|不退了?|不换了?|不要退|不用退)"
+)
+
+
+def _kept_by_option(
+    text: str, chosen: Sequence[str], items: Sequence[Mapping[str, Any]], lexicon: Lexicon
+) -> list[str]:
+    """The chosen items a message keeps by an option of theirs ("the black one stays").
+
+    Only among items of one name of which another is chosen too: "two speakers, the green
+    one goes back, the black one stays" keeps the black speaker out of the return.
+    """
+    words = [
+        m.group(2)
+        for m in OPTION_ONE_EN.finditer(text)
+        if (m.group(1) or "").strip().startswith(("keep", "leave")) or m.group(3)
+    ]
+    words += [m.group(1) for m in KEPT_ZH.finditer(text)]
+    by_id = {str(i["item_id"]): i for i in items}
+    picked = [by_id[i] for i in chosen if i in by_id]
+    kept: list[str] = []
+    for word in words:
+        for name in {str(i["name"]) for i in picked}:
+            same = [i for i in picked if i["name"] == name]
+            fitting = _narrow(word, same, lexicon)
+            if 1 <= len(fitting) < len(same):
+                kept.extend(str(i["item_id"]) for i in fitting)
+    return kept
+
+
 def option_references(text: str) -> list[str]:
     """The option words of the items a message points at by option alone, not negated."""
     found = [m.group(2) for m in OPTION_ONE_EN.finditer(text) if not (m.group(1) or m.group(3))]
@@ -838,6 +873,8 @@ def match_order_items(
         if by_option and not picked:  # "not the silver one - the black one": a namesake
             chosen, pointed = _switched_by_option(text, [*chosen, *dropped], items, lexicon)
             dropped = [i for i in dropped if i not in pointed]
+        kept = _kept_by_option(text, chosen, items, lexicon)  # "黑色的留着": that one stays
+        dropped = [*dropped, *kept]
         chosen = [i for i in chosen if i not in dropped]
         excluded = [*(i for i in excluded if i not in picked), *dropped]
         ambiguous = [*(n for n in ambiguous if n not in settled), *unclear]

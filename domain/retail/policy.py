@@ -305,6 +305,11 @@ class RetailPolicy:
             hint_key=hint,
         )
 
+    def _labels(self, method_ids: Sequence[str]) -> list[str]:
+        """How the customer knows each payment method ("Mastercard ending 4321 (…)")."""
+        known = {str(m["id"]): m for m in self._methods()}
+        return [method_label(known[i]) if i in known else i for i in method_ids]
+
     def _methods(self) -> list[dict[str, Any]]:
         data = _need(self.call("get_user_details", {"user_id": self.inp.user_id}))
         return [dict(m) for m in data["payment_methods"]]
@@ -318,11 +323,14 @@ class RetailPolicy:
     ) -> dict[str, Any]:
         """The payment method the user named; ``only`` one possible one needs no question.
 
-        When ``only`` holds a single method (a refund that can only go back to the
-        original card), it is used without asking: the confirmation lists it anyway.
+        ``only``: the methods the policy admits for this purpose; the question offers those,
+        never one it would refuse when chosen. When ``only`` holds a single method (a refund
+        that can only go back to the original card), it is used without asking: the
+        confirmation lists it anyway.
         """
         ref = self.slots.get("payment_ref")
-        labels = [method_label(m) for m in methods]
+        # one policy source: what is offered is exactly what the rule (``only``) admits
+        labels = [method_label(m) for m in (only if only is not None else methods)]
         if not ref and only is not None and len(only) == 1:
             return dict(only[0])
         if not ref:
@@ -1030,7 +1038,7 @@ class RetailPolicy:
             "items": details["items"],
             "reason_key": reason,
             "amount": round(sum(p["amount"] for p in paid), 2),
-            "refund_to": [p["payment_method_id"] for p in paid],
+            "refund_to": self._labels([str(p["payment_method_id"]) for p in paid]),
         }
         return self._plan(
             "cancel_pending_order", {"order_id": owner["order_id"], "reason": reason}, True, summary

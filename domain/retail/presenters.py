@@ -28,7 +28,8 @@ def _order_view(data: Mapping[str, Any]) -> dict[str, Any]:
         "status": order["status"],
         "items": data["items"],
         "address": {k: order[k] for k in ("address1", "address2", "city", "state", "zip")},
-        "paid": round(paid - refunded, 2),
+        "paid": round(paid, 2),  # what was paid, and apart from it what came back
+        "refunded": round(refunded, 2),
         "paid_with": [
             method_label({"id": pid, **p}, balance=False) if p.get("source") else pid
             for pid, p in methods.items()
@@ -145,7 +146,8 @@ def present(
     if plan["write"]:
         return f"done.{intent}", {**plan["summary"], **data}
     if intent == "order_status":
-        return "order_status.ok", _order_view(data)
+        view = _order_view(data)  # a cancelled order was paid, then refunded: never "$0.00"
+        return ("order_status.refunded" if view["refunded"] else "order_status.ok"), view
     if intent == "track_parcel":
         view = _order_view(data)
         tracking = _tracking(data)
