@@ -7,7 +7,6 @@ pydantic when loaded.
 
 from __future__ import annotations
 
-import re
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -15,6 +14,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, Field, model_validator
 
+from safety import patterns as rx
 from tools.sql import SqlTemplate, VerifyCheck
 from understanding.catalogue import Lexicon, Relative
 
@@ -103,17 +103,17 @@ class RelativeSpec(BaseModel):
 
 
 # "…send it to my default address", "改成我的默认地址": what follows names a value, no target
-AS_DESTINATION = re.compile(
+AS_DESTINATION = rx.compile(
     r"(?:\b(?:send|sent|ship|shipped|shipping|deliver|delivered|go|goes|going|mail|forward|"
     r"redirect|change|changed|update|updated|move|moved|switch)\b[^.;!?]{0,30}\bto)"
     r"\s*(?:\w+\s+){0,4}$|(?:改成|改到|改为|寄到|送到|换成)[^，。；！？\s]{0,4}$",
-    re.I,
+    rx.I,
 )
 
 
 def _whole_word(pattern: str) -> str:
     """``pattern`` as a whole word: bounded by non-letters in Latin text, as is in Chinese."""
-    if re.search(r"[\u4e00-\u9fff]", pattern):
+    if rx.search(r"[\u4e00-\u9fff]", pattern):
         return pattern
     return rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])"
 
@@ -212,7 +212,7 @@ class DomainConfig(BaseModel):
         return any(
             not AS_DESTINATION.search(text[: m.start()])
             for w in own
-            for m in re.finditer(_whole_word(w), text, re.I)
+            for m in rx.finditer(_whole_word(w), text, rx.I)
         )
 
     def training_data(self) -> tuple[list[str], list[str]]:

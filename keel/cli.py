@@ -119,6 +119,7 @@ BENCHMARKS = {
     "calibration": "calibration",
     "intents": "intents",
     "confirmations": "confirmations",
+    "patterns": "patterns",
     "sql-eval": "sql_eval",
     "ask-store": "ask_store",
     "ask-prompt": "ask_prompt",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 from functools import lru_cache
 from typing import Any
@@ -19,6 +18,7 @@ from nodes.common import (
     session_id,
 )
 from nodes.tracking import Tracked, correct_listed, track
+from safety import patterns as rx
 from safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
 from state.context import Context
 from state.dialogue import (
@@ -275,7 +275,7 @@ def remember_said(said: str, text: str) -> str:
     return "\n".join(lines[-SAID_TURNS:])
 
 
-ORDER_ID_PATTERN = re.compile(r"^#W\d{7}$")
+ORDER_ID_PATTERN = rx.compile(r"^#W\d{7}$")
 
 
 @audited("validate_slots")
@@ -290,7 +290,7 @@ def validate_slots(state: DialogueState, runtime: Runtime[Context]) -> dict[str,
         spec = config.slots.get(name)
         if spec is None or not isinstance(value, str):
             continue
-        if spec.pattern and re.match(spec.pattern, value):
+        if spec.pattern and rx.match(spec.pattern, value):
             slots.pop(f"{name}_invalid", None)  # a valid value replaces a malformed one
         elif spec.pattern:
             # Kept as malformed: the policy says what is wrong with it and asks again, and

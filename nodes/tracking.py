@@ -9,12 +9,12 @@ requests of the same message wait in line. Tracking only emits the commands
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain.config import DomainConfig, IntentSpec
+from safety import patterns as rx
 from state.stack import (
     Digress,
     Drop,
@@ -124,7 +124,7 @@ def answers_question(frame: TaskFrame, slots: dict[str, Any], text: str) -> bool
 
 
 def _is_short(text: str) -> bool:
-    return len(re.findall(r"\w+", text)) <= 6 or (bool(ex.CJK.search(text)) and len(text) <= 15)
+    return len(rx.findall(r"\w+", text)) <= 6 or (bool(ex.CJK.search(text)) and len(text) <= 15)
 
 
 def track(

@@ -22,7 +22,6 @@ trail only: it must never be shown to the user.
 from __future__ import annotations
 
 import html
-import re
 import threading
 import time
 import unicodedata
@@ -34,6 +33,8 @@ from urllib.parse import unquote
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from safety import patterns as rx
 
 DEFAULT_GUARDRAILS_PATH = (
     Path(__file__).resolve().parents[1] / "domain" / "retail" / "guardrails.yaml"
@@ -52,17 +53,17 @@ GuardReason = Literal[
 ]
 
 #: Flags every configured injection pattern is compiled with.
-PATTERN_FLAGS = re.IGNORECASE | re.MULTILINE
+PATTERN_FLAGS = rx.IGNORECASE | rx.MULTILINE
 
 _SNIPPET_CHARS = 60
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
 # Characters a Latin "whole word" must not touch on either side.
 _LATIN_WORD_CHARS = r"0-9A-Za-z\u00C0-\u024F\u1E00-\u1EFF"
-_CJK_RE = re.compile(
+_CJK_RE = rx.compile(
     "[\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f]"
 )
-_WHITESPACE_RE = re.compile(r"\s+")
+_WHITESPACE_RE = rx.compile(r"\s+")
 _QUOTES = str.maketrans(
     {
         "\u2018": "'",
@@ -160,8 +161,8 @@ class GuardConfig(BaseModel):
     def _check_patterns(cls, patterns: list[str]) -> list[str]:
         for pattern in patterns:
             try:
-                compiled = re.compile(pattern, PATTERN_FLAGS)
-            except re.error as exc:
+                compiled = rx.compile(pattern, PATTERN_FLAGS)
+            except rx.error as exc:
                 raise ValueError(f"invalid regular expression {pattern!r}: {exc}") from exc
             if compiled.search("") is not None:
                 raise ValueError(f"pattern {pattern!r} matches the empty string")
@@ -296,23 +297,23 @@ def _views(normalized: str) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _compile_patterns(patterns: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(pattern, PATTERN_FLAGS) for pattern in patterns)
+def _compile_patterns(patterns: tuple[str, ...]) -> tuple[rx.Pattern[str], ...]:
+    return tuple(rx.compile(pattern, PATTERN_FLAGS) for pattern in patterns)
 
 
-def _word_matcher(word: str) -> tuple[bool, re.Pattern[str]]:
+def _word_matcher(word: str) -> tuple[bool, rx.Pattern[str]]:
     """Compile one sensitive word: (is CJK, pattern)."""
     normalized = _normalize(word)
     if _CJK_RE.search(normalized):
-        return True, re.compile(re.escape(_WHITESPACE_RE.sub("", normalized)))
-    body = r"\s+".join(re.escape(part) for part in normalized.split())
-    return False, re.compile(
-        rf"(?<![{_LATIN_WORD_CHARS}]){body}(?![{_LATIN_WORD_CHARS}])", re.IGNORECASE
+        return True, rx.compile(rx.escape(_WHITESPACE_RE.sub("", normalized)))
+    body = r"\s+".join(rx.escape(part) for part in normalized.split())
+    return False, rx.compile(
+        rf"(?<![{_LATIN_WORD_CHARS}]){body}(?![{_LATIN_WORD_CHARS}])", rx.IGNORECASE
     )
 
 
 @lru_cache(maxsize=64)
-def _compile_words(words: tuple[str, ...]) -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
+def _compile_words(words: tuple[str, ...]) -> tuple[tuple[str, bool, rx.Pattern[str]], ...]:
     return tuple((word, *_word_matcher(word)) for word in words)
 
 

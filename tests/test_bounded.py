@@ -58,14 +58,24 @@ def status(url: str, order_id: str) -> str:
 def test_a_message_over_the_limit_is_refused_before_any_pattern_reads_it(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Only a bounded prefix is read, for the language of the refusal (issue 24: a long
+    Chinese message was refused in English)."""
+
     def no_regex(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a pattern read a message over the size limit")
 
+    read: list[int] = []
+
+    def prefix_only(text: str, previous: str = "en") -> str:
+        read.append(len(text))
+        return previous
+
     agent = Keel(Context(database_url=db_url))
-    monkeypatch.setattr(intake.ex, "detect_language", no_regex)
+    monkeypatch.setattr(intake.ex, "detect_language", prefix_only)
     monkeypatch.setattr(intake, "check_message", no_regex)
     turn = agent.send("big", "a_" * 50_000)
     assert "too long" in turn.reply and turn.path[-1] == "check_output"
+    assert read and max(read) <= intake.LANGUAGE_PREFIX
 
 
 def test_refused_messages_count_against_the_rate_limit(db_url: str) -> None:

@@ -10,19 +10,20 @@ again, never completed from the address on file.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import usaddress
 
+from safety import patterns as rx
+
 # Values of other slots, blanked before an address is looked for.
-OTHER_VALUES = re.compile(
+OTHER_VALUES = rx.compile(
     r"#?\s?[Ww]\s?\d{7}(?!\d)|[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|"
     r"\b(?:gift_card|paypal|credit_card)_\d+\b|\b[a-z]+_[a-z]+_\d{4}\b"
 )
-NON_LATIN = re.compile(r"[^\x00-\x7f]+")
-NUMBER = re.compile(r"(?<![\w#$.])\d+[A-Za-z]?(?![\w%])")
+NON_LATIN = rx.compile(r"[^\x00-\x7f]+")
+NUMBER = rx.compile(r"(?<![\w#$.])\d+[A-Za-z]?(?![\w%])")
 MAX_ADDRESS_CHARS = 160  # a US address line with city, state and zip is far shorter
 # Words of requests, never of a street or unit: a parse that takes them in ("28268 and ship
 # to 12 Oak St", "2 laptops and 3 mice") read a sentence, not an address.
@@ -136,7 +137,7 @@ COUNTRY = ("CountryName",)
 BOX = ("USPSBoxType", "USPSBoxID")
 ADDRESS_LABELS = frozenset((*STREET, *UNIT, *PLACE, *STATE, *ZIP, *BOX))
 # A post office box starts an address as a house number does ("PO Box 4471 Springfield IL").
-BOX_START = re.compile(r"\b(?:p\.?\s?o\.?\s?box|post office box)\s*#?\s*\d", re.I)
+BOX_START = rx.compile(r"\b(?:p\.?\s?o\.?\s?box|post office box)\s*#?\s*\d", rx.I)
 
 STATES = {
     "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
@@ -186,11 +187,11 @@ class FoundAddress:
 
 
 # A line break inside a pasted address ends a line of it, as a comma does.
-LINE_BREAK = re.compile(r"[ \t]*[\r\n]+[ \t]*")
+LINE_BREAK = rx.compile(r"[ \t]*[\r\n]+[ \t]*")
 # A unit written on the line before its street ("Unit 12C\n2250 Brazos Street\n…").
-UNIT_BEFORE = re.compile(
+UNIT_BEFORE = rx.compile(
     r"\b(apt|apartment|suite|ste|unit|room|rm|floor|fl)\.?\s*#?\s*([A-Za-z]?\d[\w-]*)[ ,;]*$",
-    re.I,
+    rx.I,
 )
 
 
@@ -207,7 +208,7 @@ def _blanked(text: str) -> str:
     return SPACE_BEFORE_BREAK.sub(lambda m: "," + m.group(1), blank)
 
 
-SPACE_BEFORE_BREAK = re.compile(r"(?<=\S)([ \t]+),")
+SPACE_BEFORE_BREAK = rx.compile(r"(?<=\S)([ \t]+),")
 
 
 def _with_unit_before(blank: str, found: FoundAddress) -> FoundAddress:
@@ -248,7 +249,7 @@ def find_addresses(text: str) -> tuple[FoundAddress, ...]:
     return tuple(found)
 
 
-ZIP_AHEAD = re.compile(r"(?<!\d)\d{5}(?:-\d{4})?(?!\d)")
+ZIP_AHEAD = rx.compile(r"(?<!\d)\d{5}(?:-\d{4})?(?!\d)")
 
 
 def _parse_from(blank: str, start: int) -> FoundAddress | None:
@@ -349,22 +350,22 @@ def _box(tokens: list[tuple[str, str]], window: str, start: int) -> FoundAddress
 
 # Words just before an address that make it the one being left ("from 163 Elm Street … to
 # …", "instead of 12 Oak St", "原来的地址 …"): the new address is another one.
-OLD_ADDRESS = re.compile(
+OLD_ADDRESS = rx.compile(
     r"(?:\bfrom|\binstead of|\brather than|\bnot|\bold(?: address)?|\bcurrent(?: address)?|"
     r"\bprevious(?: address)?|\bwas|\bused to be|原来(?:的)?(?:地址)?|旧(?:的)?(?:地址)?|从)"
     r"\s*[:：,，]?\s*$",
-    re.I,
+    rx.I,
 )
 
 
 # Words just after an address that take it back ("… DC 20036 - wait, no, that's the old
 # office. The new one is …", "…，不对，说错了"): the address given after them is meant.
 PAUSE = r"[\s,.;:!()\-–—，。；：！]*"
-TAKEN_BACK = re.compile(
-    rf"^{PAUSE}(?:(?:wait|hold on|hmm+|oh|oops|sorry|ugh){PAUSE})*"
+TAKEN_BACK = rx.compile(
+    rf"^{PAUSE}(?:(?:wait|hold on|hmm+|oh|oops|sorry|ugh){PAUSE}){{0,6}}"
     r"(?:no\b|nope|not that|actually|i mean|i meant|scratch that|correction|that'?s (?:the|my) old|"
     r"that was (?:the|my) old|wrong|不对|不是|说错|错了|写错)",
-    re.I,
+    rx.I,
 )
 
 
@@ -419,18 +420,18 @@ def without_addresses(text: str) -> str:
 
 # A value named as the wrong one ("I typed 80203 by mistake", "not 80203", "80203 was a
 # typo", "不是80203"): blanked before a correction's values are read.
-DISOWNED = re.compile(
+DISOWNED = rx.compile(
     r"\b(?:not|instead of|rather than|typed|wrote|put in|entered|gave you)\s+(?:the |a |in )?"
     r"(\d[\w-]*)(?![\w-])|(\d[\w-]*)\s+(?:was|is)\s+(?:wrong|a typo|a mistake|incorrect)|"
     r"(\d[\w-]*)\s+by mistake|(?:不是|而不是|写错成?|打错成?)\s*(\d[\w-]*)",
-    re.I,
+    rx.I,
 )
 
 
 def without_disowned(text: str) -> str:
     """``text`` with the values it names as wrong blanked (same length)."""
 
-    def blank(match: re.Match[str]) -> str:
+    def blank(match: rx.Match[str]) -> str:
         value = next(g for g in match.groups() if g)
         start = match.group(0).rfind(value)
         whole = match.group(0)
@@ -439,43 +440,43 @@ def without_disowned(text: str) -> str:
     return DISOWNED.sub(blank, text)
 
 
-UNIT_VALUE = re.compile(
+UNIT_VALUE = rx.compile(
     r"\b(apt|apartment|suite|ste|unit|room|rm|floor|fl)\.?\s*#?\s*([A-Za-z]?\d[\w-]*)|"
     r"(#)\s*(\d[\w-]*)|(?:室|房间?|单元|套房|公寓)\s*([A-Za-z]?\d[\w-]*)",
-    re.I,
+    rx.I,
 )
 # ASCII word characters only: "应该是1540，" holds the number 1540 (Chinese is \w to Python).
-NUMBER_VALUE = re.compile(r"(?<![A-Za-z0-9_#$.])(\d+[A-Za-z]?)(?![A-Za-z0-9_%])")
-HOUSE_CUE = re.compile(r"house number|street number|building number|门牌|号码是|number is", re.I)
+NUMBER_VALUE = rx.compile(r"(?<![A-Za-z0-9_#$.])(\d+[A-Za-z]?)(?![A-Za-z0-9_%])")
+HOUSE_CUE = rx.compile(r"house number|street number|building number|门牌|号码是|number is", rx.I)
 
 
 # A value named right beside the one it replaces: "it's cambridge not boston", "not Austin,
 # Round Rock", "Boston should be Cambridge", "Cambridge instead of Boston", "不是Boston是Cambridge".
 _WORDS = r"[A-Za-z][\w'-]*\.?(?: [A-Za-z][\w'-]*\.?){0,3}"
-SWAP_SENTENCE = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]")
+SWAP_SENTENCE = rx.compile(r"(?<=[.!?;])\s+|[。！？；\n]")
 SWAPS = (
-    re.compile(rf"(?P<new>{_WORDS}),? (?:and )?not (?P<old>{_WORDS})", re.I),
-    re.compile(
+    rx.compile(rf"(?P<new>{_WORDS}),? (?:and )?not (?P<old>{_WORDS})", rx.I),
+    rx.compile(
         rf"\bnot (?P<old>{_WORDS})"
         rf"(?:,\s*(?:but |it'?s |it is |rather )?| (?:but|it'?s|it is|rather) )(?P<new>{_WORDS})",
-        re.I,
+        rx.I,
     ),
-    re.compile(
+    rx.compile(
         rf"(?P<old>{_WORDS}) (?:should (?:be|have been|read|say)|is meant to be) (?P<new>{_WORDS})",
-        re.I,
+        rx.I,
     ),
-    re.compile(rf"(?P<new>{_WORDS}) (?:instead of|rather than) (?P<old>{_WORDS})", re.I),
-    re.compile(rf"不是\s*(?P<old>{_WORDS})\s*[，,]?\s*(?:而)?是\s*(?P<new>{_WORDS})"),
-    re.compile(rf"(?P<old>{_WORDS})\s*(?:改成|改为|应该是|换成)\s*(?P<new>{_WORDS})"),
+    rx.compile(rf"(?P<new>{_WORDS}) (?:instead of|rather than) (?P<old>{_WORDS})", rx.I),
+    rx.compile(rf"不是\s*(?P<old>{_WORDS})\s*[，,]?\s*(?:而)?是\s*(?P<new>{_WORDS})"),
+    rx.compile(rf"(?P<old>{_WORDS})\s*(?:改成|改为|应该是|换成)\s*(?P<new>{_WORDS})"),
 )
 # Words that lead into a value without being part of it ("it's", "the city is").
-SWAP_LEAD = re.compile(
+SWAP_LEAD = rx.compile(
     r"^(?:(?:so|sorry|oh|ah|wait|no|and|but|actually|the|my|it|its|it'?s|it is|is|city|town|"
     r"street|state|should|be|that|this|one|name|correct|right)\s+)+",
-    re.I,
+    rx.I,
 )
-SWAP_TAIL = re.compile(
-    r"(?:\s+(?:sorry|please|thanks|thx|pls|lol|then|though|haha|ok|okay|either|too))+$", re.I
+SWAP_TAIL = rx.compile(
+    r"(?:\s+(?:sorry|please|thanks|thx|pls|lol|then|though|haha|ok|okay|either|too))+$", rx.I
 )
 
 
@@ -504,7 +505,7 @@ def swap_in_address(listed: dict[str, str], text: str) -> dict[str, str] | None:
             wrong = " ".join(words[:size])
             for key in ("city", "address1", "address2", "state"):
                 value = str(listed.get(key) or "")
-                found = re.search(rf"(?<!\w){re.escape(wrong)}(?!\w)", value, re.I)
+                found = rx.search(rf"(?<!\w){rx.escape(wrong)}(?!\w)", value, rx.I)
                 if found is None:
                     continue
                 right = _cased_like(found.group(0), _fitting(new, size, key))

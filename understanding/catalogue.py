@@ -11,7 +11,6 @@ messages go in; ids, or the reason none could be chosen, come out.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -19,6 +18,7 @@ from typing import Any, Literal
 
 import re2
 
+from safety import patterns as rx
 from understanding.extractors import CJK, gives_reason
 
 Direction = Literal["up", "down", "max", "min", "at_most"]
@@ -47,12 +47,12 @@ class Lexicon:
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"[-_/]", " ", text.lower())).strip()
+    return rx.sub(r"\s+", " ", rx.sub(r"[-_/]", " ", text.lower())).strip()
 
 
 def _phrase_pattern(phrase: str) -> str:
     """Regex for a phrase: whole words for Latin text (plural allowed), any spacing or hyphens."""
-    words = [re.escape(w) for w in re.split(r"[\s\-_/]+", phrase.strip().lower()) if w]
+    words = [rx.escape(w) for w in rx.split(r"[\s\-_/]+", phrase.strip().lower()) if w]
     if not words:
         return r"(?!x)x"
     body = r"[\s\-_/]*".join(words)
@@ -65,7 +65,7 @@ def contains_phrase(haystack: str, needle: str) -> bool:
     """Phrase match: whole words for Latin text (plural "s" allowed), substring for CJK."""
     if not needle:
         return False
-    return re.search(_phrase_pattern(needle), haystack.lower()) is not None
+    return rx.search(_phrase_pattern(needle), haystack.lower()) is not None
 
 
 def product_names(name: str, lexicon: Lexicon) -> list[str]:
@@ -114,7 +114,7 @@ def product_mentions(text: str, names: Sequence[str], lexicon: Lexicon) -> list[
     for phrase, name, strong in sorted(phrases, key=lambda p: (len(p[0]), p[2]), reverse=True):
         if not strong and any(m.name == name for m in found):
             continue  # "both Tea Kettles … to a gas kettle": the head noun is the new one
-        for match in re.finditer(_phrase_pattern(phrase), low):
+        for match in rx.finditer(_phrase_pattern(phrase), low):
             start, end = match.span()
             if not any(start < m.end and m.start < end for m in found):
                 found.append(Mention(start, end, name))
@@ -138,7 +138,7 @@ def mention_alternatives(
     for mention in acted_mentions(text, mentions) if acted_on else mentions:
         said = low[mention.start : mention.end]
         result.append(
-            {n for p, n in every if re.fullmatch(_phrase_pattern(p), said)} | {mention.name}
+            {n for p, n in every if rx.fullmatch(_phrase_pattern(p), said)} | {mention.name}
         )
     return result
 
@@ -167,7 +167,7 @@ def acted_mentions(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     kept: list[Mention] = []
     for mention in mentions:
         before = text[max(0, mention.start - 40) : mention.start]
-        clause = re.split(r"[,.;!?，。；！？]", text[: mention.start])[-1]
+        clause = rx.split(r"[,.;!?，。；！？]", text[: mention.start])[-1]
         if REFERENCE_BEFORE.search(before) or GOES_WITH.search(before) or gives_reason(clause):
             continue
         kept.append(mention)
@@ -175,7 +175,7 @@ def acted_mentions(text: str, mentions: Sequence[Mention]) -> list[Mention]:
 
 
 # -- option values ---------------------------------------------------------------------
-NEGATION = re.compile(
+NEGATION = rx.compile(
     r"(?:\bnot?\b|\bnon\b|\bwithout|\binstead of|\brather than|\bother than|\bexcept|\bisn'?t|"
     r"\baren'?t|\bbut not|不要|不是|而不是|除了|别)[\s\-]*(?:the |a |an |with |in |so )?"
     r"(?:\w+[\s\-]){0,1}$"
@@ -212,18 +212,18 @@ def _key_phrases(key: str, lexicon: Lexicon) -> list[str]:
 def _value_pattern(value: str, lexicon: Lexicon | None = None) -> str:
     """Regex of an option value: measures allow spacing, plurals and other units ("8h", "8小时")."""
     low = value.lower()
-    number = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([a-z%+\- ]+)?", low)
+    number = rx.fullmatch(r"(\d+(?:\.\d+)?)\s*([a-z%+\- ]+)?", low)
     if number and number.group(2):
         unit = number.group(2).strip(" -")
         spellings = [unit, *(lexicon.units.get(unit, ()) if lexicon else ())]
         units = "|".join(
-            re.escape(u.lower()).replace(r"\ ", r"\s*")
+            rx.escape(u.lower()).replace(r"\ ", r"\s*")
             for u in sorted(set(spellings), key=len, reverse=True)
         )
-        pattern = rf"(?<![\d.]){re.escape(number.group(1))}[\s\-]*(?:{units})(?:e?s)?(?![a-z0-9])"
+        pattern = rf"(?<![\d.]){rx.escape(number.group(1))}[\s\-]*(?:{units})(?:e?s)?(?![a-z0-9])"
         amount = float(number.group(1))
         if unit == "ml" and amount >= 1000 and amount % 250 == 0:  # 1000ml is also "1L"
-            litres = re.escape(f"{amount / 1000:g}")
+            litres = rx.escape(f"{amount / 1000:g}")
             pattern += rf"|(?<![\d.]){litres}[\s\-]*(?:l|liters?|litres?|升)(?![a-z0-9])"
         return pattern
     return _phrase_pattern(value)
@@ -245,9 +245,9 @@ class ValueMention:
 
 def _short_value_hits(text: str, value: str) -> Iterable[int]:
     """Short values (S, M, XL) count only capitalised, or after "size"."""
-    for match in re.finditer(rf"(?<![A-Za-z']){re.escape(value)}(?![A-Za-z'])", text):
+    for match in rx.finditer(rf"(?<![A-Za-z']){rx.escape(value)}(?![A-Za-z'])", text):
         yield match.start()
-    for match in re.finditer(rf"\bsize {re.escape(value.lower())}\b", text.lower()):
+    for match in rx.finditer(rf"\bsize {rx.escape(value.lower())}\b", text.lower()):
         yield match.start()
 
 
@@ -256,7 +256,7 @@ def _number_value_hits(text: str, value: str) -> Iterable[int]:
     pattern = (
         rf"\bsize {value}\b|\b{value} size\b|尺码 ?{value}|{value} ?码|\bsize (?:\w+ )?{value}\b"
     )
-    for match in re.finditer(pattern, text.lower()):
+    for match in rx.finditer(pattern, text.lower()):
         yield match.start()
 
 
@@ -266,17 +266,17 @@ def _hits(text: str, value: str, lexicon: Lexicon) -> Iterable[int]:
         return _short_value_hits(text, value)
     if low.isdigit():
         return _number_value_hits(text, value)
-    return (m.start() for m in re.finditer(_value_pattern(value, lexicon), text.lower()))
+    return (m.start() for m in rx.finditer(_value_pattern(value, lexicon), text.lower()))
 
 
 def _boolean_mentions(text: str, key: str, lexicon: Lexicon) -> list[ValueMention]:
     """A yes/no option ("waterproof") is named by its key; "not waterproof" means no."""
     low = text.lower()
     for phrase in _key_phrases(key, lexicon):
-        match = re.search(_phrase_pattern(phrase), low)
+        match = rx.search(_phrase_pattern(phrase), low)
         if match:
             negated = _is_negated(low, match.start()) or bool(
-                re.search(r"(?:不|非|没有)$", low[: match.start()])
+                rx.search(r"(?:不|非|没有)$", low[: match.start()])
             )
             return [ValueMention(match.start(), key, "no" if negated else "yes")]
     return []
@@ -290,7 +290,7 @@ def _none_mentions(text: str, key: str, lexicon: Lexicon) -> list[ValueMention]:
             rf"\b(?:no|without|non)[\s\-]+(?:\w+ )?{_phrase_pattern(phrase)}"
             rf"|不带{phrase}|无{phrase}"
         )
-        match = re.search(pattern, low)
+        match = rx.search(pattern, low)
         if match:
             return [ValueMention(match.start(), key, "none")]
     return []
@@ -314,7 +314,7 @@ def value_mentions(
                 found.append(ValueMention(start, key, value, _is_negated(low, start)))
         for alias, target in lexicon.options.items():
             if target in plain:
-                for match in re.finditer(_phrase_pattern(alias), low):
+                for match in rx.finditer(_phrase_pattern(alias), low):
                     found.append(
                         ValueMention(match.start(), key, target, _is_negated(low, match.start()))
                     )
@@ -354,8 +354,8 @@ def _by_name(low: str, mention: ValueMention, lexicon: Lexicon) -> bool:
         return False
     keys = "|".join(phrases)
     value = _value_pattern(mention.value, lexicon)
-    after = re.match(rf"(?:{value})\s*(?:{keys})\b", low[mention.start :])
-    before = re.search(rf"(?:{keys})\s*[:：]?\s*$", low[max(0, mention.start - 30) : mention.start])
+    after = rx.match(rf"(?:{value})\s*(?:{keys})\b", low[mention.start :])
+    before = rx.search(rf"(?:{keys})\s*[:：]?\s*$", low[max(0, mention.start - 30) : mention.start])
     return after is not None or before is not None
 
 
@@ -373,7 +373,7 @@ def dont_care_keys(text: str, keys: Iterable[str], lexicon: Lexicon) -> set[str]
         for phrase in _key_phrases(key, lexicon):
             near = rf"(?:{DONT_CARE})\W+(?:\w+\W+){{0,4}}?{_phrase_pattern(phrase)}"
             after = rf"{_phrase_pattern(phrase)}\W+(?:\w+\W+){{0,2}}?(?:{DONT_CARE_AFTER})"
-            if re.search(near, low) or re.search(after, low):
+            if rx.search(near, low) or rx.search(after, low):
                 found.add(key)
     return found
 
@@ -385,8 +385,8 @@ def same_keys(text: str, keys: Iterable[str], lexicon: Lexicon) -> set[str]:
         key
         for key in keys
         for phrase in _key_phrases(key, lexicon)
-        if re.search(rf"(?:{SAME_AS_BEFORE})\s*{_phrase_pattern(phrase)}", low)
-        or re.search(rf"{_phrase_pattern(phrase)}{SAME_AFTER}", low)
+        if rx.search(rf"(?:{SAME_AS_BEFORE})\s*{_phrase_pattern(phrase)}", low)
+        or rx.search(rf"{_phrase_pattern(phrase)}{SAME_AFTER}", low)
     }
 
 
@@ -395,7 +395,7 @@ UNIT_SCALE = {"l": 1000.0, "liter": 1000.0, "liters": 1000.0, "litre": 1000.0, "
 
 
 def _number(value: str) -> float | None:
-    match = re.match(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)?", value.lower())
+    match = rx.match(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)?", value.lower())
     if not match:
         return None
     return float(match.group(1)) * UNIT_SCALE.get(match.group(2) or "", 1.0)
@@ -414,26 +414,26 @@ def rank(value: str, values: Sequence[str], lexicon: Lexicon) -> float | None:
 
 
 # -- which items a request is about ----------------------------------------------------
-EXCLUDE_BEFORE = re.compile(
+EXCLUDE_BEFORE = rx.compile(
     r"(?:\b(?:except(?: for)?|but(?: not)?|other than|apart from|excluding|without|"
     r"forget(?: about)?|drop|remove|leave(?: out)?|skip)\s+"
     r"(?:the |my |that |those |this |both |two )?"
     r"(?:\w+ ){0,2}|\b(?:not|(?:i'?ll |i will |i want to |i'?d like to |let me )?keep(?:ing)?)\s+"
     r"(?:the |my |that |those |this )?|\bnot\s+(?:the|that|this)\s+\w+\s+|"
     r"\bkeep(?:ing)?\s+(?:the|my|that|this)\s+\w+\s+|(?:除了|保留|不退|不换)\s*(?:\w{0,4})?)$",
-    re.I,
+    rx.I,
 )
-EXCLUDE_AFTER = re.compile(
+EXCLUDE_AFTER = rx.compile(
     # ("a mountain bike is fine instead of a road bike" accepts a replacement: no exclusion)
     r"^\s*(?:(?:就|先|也)?(?:不退|不换|不改|不用了|留着|保留)|"
     r"(?:is|are)\s+(?:fine|ok|okay)\b(?!\s*(?:instead|as a replacement|as well|too)\b)|"
     r"as (?:it|they) (?:is|are)|(?:can |will |should |is going to |gets to )?stays?\b|"
     r"(?:i'?ll|i will|i'?m going to|we'?ll) keep\b|i'?m keeping\b|(?:is|are) staying\b|"
     r"我(?:要)?留着|我不退)",
-    re.I,
+    rx.I,
 )
-ONLY = re.compile(r"\b(only|just)\b|只", re.I)
-ALL_OF_SAME = re.compile(r"\b(both|all|two|three|each)\b|两|都|全部", re.I)
+ONLY = rx.compile(r"\b(only|just)\b|只", rx.I)
+ALL_OF_SAME = rx.compile(r"\b(both|all|two|three|each)\b|两|都|全部", rx.I)
 
 
 @dataclass(frozen=True)
@@ -448,9 +448,9 @@ class ItemMatch:
 
 # "…, but the shoes must stay the same size": "but" opens a clause whose subject is the
 # item (what it must be), not "everything but the shoes"
-PLAIN_BUT = re.compile(r"^\s*but\s", re.I)
-CLAUSE_VERB_AFTER = re.compile(
-    r"^\s*(?:must|should|need|needs|has to|have to|will|can|could|would|is|are|has|have)\b", re.I
+PLAIN_BUT = rx.compile(r"^\s*but\s", rx.I)
+CLAUSE_VERB_AFTER = rx.compile(
+    r"^\s*(?:must|should|need|needs|has to|have to|will|can|could|would|is|are|has|have)\b", rx.I
 )
 
 
@@ -465,7 +465,7 @@ def _excluded(text: str, mention: Mention) -> bool:
 
 
 # "the grill one, not the helmet", "不是头盔那个": a product named to say which one is not meant
-NOT_THIS = re.compile(r"(?:\bnot\s+(?:the\s+|that\s+|this\s+|my\s+)?|不是)$", re.I)
+NOT_THIS = rx.compile(r"(?:\bnot\s+(?:the\s+|that\s+|this\s+|my\s+)?|不是)$", rx.I)
 
 
 def not_meant(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
@@ -490,7 +490,7 @@ def kept_out(text: str, names: Sequence[str], lexicon: Lexicon) -> set[str]:
 # named as where an address is, by the product it holds.
 # "You can find the new address on the luggage order", "my luggage set order is already
 # going to the new place" say it the same way.
-ADDRESS_SOURCE = re.compile(
+ADDRESS_SOURCE = rx.compile(
     r"\b(?:address|it|that|there)\b[^.;!?]{0,30}\b(?:is|are|was) (?:on|in) (?:my |the |that )?"
     r"(?P<a>[\w-]+(?: [\w-]+)?) order\b|"
     r"\b(?:find|take|get|use|copy|see)\b[^.;!?]{0,20}\baddress\b[^.;!?]{0,12}?\b(?:on|in|from|of) "
@@ -498,7 +498,7 @@ ADDRESS_SOURCE = re.compile(
     r"\b(?:my |the )(?P<b>[\w-]+(?: [\w-]+)?) order (?:is )?(?:already )?"
     r"(?:goes|ships|shipping|going|headed|heading) "
     r"(?:there|to (?:the |my |our )?new (?:place|home|house|address|apartment))\b",
-    re.I,
+    rx.I,
 )
 
 
@@ -512,21 +512,21 @@ def address_sources(text: str, names: Sequence[str], lexicon: Lexicon) -> set[st
 
 
 # Where the description of the item someone has ends and the wished-for one begins.
-TARGET_CUE = re.compile(r"\b(?:for|to|into|with a|instead)\b|换成|换为|改成|改为|换", re.I)
+TARGET_CUE = rx.compile(r"\b(?:for|to|into|with a|instead)\b|换成|换为|改成|改为|换", rx.I)
 # "same as my other earbuds": a product named for comparison, not chosen.
-REFERENCE_BEFORE = re.compile(
+REFERENCE_BEFORE = rx.compile(
     r"(?:\b(?:same as|like|similar to|just like|as with|matching|compared to)\s+"
     r"(?:my |the |that |those )?(?:other )?(?:\w+ )?|\bother\s+|另一个|其他的?)$",
-    re.I,
+    rx.I,
 )
 
 
 # "the charger … it goes with the tablet", "配平板用的": a product named as what another
 # one is for, not acted on.
-GOES_WITH = re.compile(
+GOES_WITH = rx.compile(
     r"\b(?:goes|to go|belongs?|for use) with\s+(?:my |the |that |this )?(?:\w+ )?$|"
     r"配$",
-    re.I,
+    rx.I,
 )
 
 
@@ -545,15 +545,15 @@ def _narrow(
     )
 
 
-PRICIER = re.compile(
+PRICIER = rx.compile(
     r"\b(?:more expensive|pricier|costlier|most expensive|(?:one|that|which) costs? "
     r"(?:more(?! than)|the most)|higher[- ]priced)\b|贵的|更贵",
-    re.I,
+    rx.I,
 )
-CHEAPER_ONE = re.compile(
+CHEAPER_ONE = rx.compile(
     r"\b(?:cheaper|less expensive|cheapest|(?:one|that|which) costs? (?:less(?! than)|the least)|"
     r"lower[- ]priced)\b|便宜的|更便宜",
-    re.I,
+    rx.I,
 )
 
 
@@ -625,14 +625,14 @@ def _names_id(text: str, identifier: object) -> bool:
     """True when ``text`` names ``identifier`` as a whole token ("th" is not in "the")."""
     if not identifier:
         return False
-    return re.search(rf"(?<![\w-]){re.escape(str(identifier))}(?![\w-])", text) is not None
+    return rx.search(rf"(?<![\w-]){rx.escape(str(identifier))}(?![\w-])", text) is not None
 
 
 # A product named to say which order is meant, not to act on it: "the backpack I got with
 # the vacuum cleaner", "from the order with the speaker", "Another order has an air purifier
 # and a speaker.", "跟吸尘器一起收到的背包", "有吸尘器的那个订单". Each pattern ends where the
 # words naming the order's other items begin; they run to the end of the clause.
-ORDER_BY_ITEMS = re.compile(
+ORDER_BY_ITEMS = rx.compile(
     r"\b(?:got|came|arrived|bought|ordered|received|purchased|delivered|shipped|sent)\b"
     r"(?:\s+\w+){0,2}?\s+(?:along\s+|together\s+)?with\b|"
     r"\b(?:along|together)\s+with\b|"
@@ -640,14 +640,14 @@ ORDER_BY_ITEMS = re.compile(
     r"contains?|including|having|has|had|holding)\b|"
     r"(?:跟|和|与|同|连同)(?=[^，。；！？,.;!?]{1,30}?(?:一起|一块))|"
     r"有(?=[^，。；！？,.;!?]{1,30}?的(?:那个|那笔|那一?单|那张)?订单)",
-    re.I,
+    rx.I,
 )
 # Where such a clause ends: a stop, or a joined request ("… and return the kettle").
-CLAUSE_END = re.compile(
+CLAUSE_END = rx.compile(
     r"[.;:!?,，。；：！？]|一起|一块|的(?:那个|那笔|那一?单|那张)?订单|"
     r"\b(?:and|but|then|so)\s+(?:please\s+|also\s+|then\s+|i\s+)?(?:return|exchange|cancel|"
     r"change|swap|send|refund|modify|switch|replace|want|would|need|please)\b",
-    re.I,
+    rx.I,
 )
 
 
@@ -723,12 +723,12 @@ def _one_utterance(
 
 # "the black one", "是银色那个": an item named by an option value alone; "not the silver one",
 # "不是黑色那个" name the one not meant.
-OPTION_ONE_EN = re.compile(
+OPTION_ONE_EN = rx.compile(
     r"\b(not |keep(?:ing)? |leave )?the ((?:[\w.%-]+ ){0,2}?[\w.%-]+) one\b"
     r"( (?:is fine|stays|can stay|i'?ll keep|i'?m keeping))?",
-    re.I,
+    rx.I,
 )
-OPTION_ONE_ZH = re.compile(
+OPTION_ONE_ZH = rx.compile(
     r"(不是|不要|不退|不换|保留|留着)?([\u4e00-\u9fffA-Za-z0-9.%]{1,8}?)的?那(?:个|款|台|只|件|一个)"
     r"((?:我|就)?(?:留着|保留|不退|不换|不用))?"
 )
@@ -818,7 +818,7 @@ def _switched_by_option(
     return list(dict.fromkeys(result)), pointed
 
 
-ALSO = re.compile(r"\b(?:too|also|as well|both|and)\b|也|都|还有", re.I)
+ALSO = rx.compile(r"\b(?:too|also|as well|both|and)\b|也|都|还有", rx.I)
 
 
 def match_order_items(
@@ -910,10 +910,10 @@ class Want:
 
 # "one to a ceramic kettle, the other to a glass one", "一个换成陶瓷的，另一个换成玻璃的":
 # where what the next unit of several of one item becomes begins
-OTHER_UNIT = re.compile(
+OTHER_UNIT = rx.compile(
     r"\b(?:the other(?: one)?|the second(?: one)?|the 2nd(?: one)?)\b|"
     r"另一个|另外一个|另一只|另外一只|另一台|另一件|第二个",
-    re.I,
+    rx.I,
 )
 
 
@@ -964,7 +964,7 @@ def _relative_wishes(
         (m.start(), m.end(), relative)
         for relative in lexicon.relatives
         for w in relative.words
-        for m in re.finditer(_phrase_pattern(w), low)
+        for m in rx.finditer(_phrase_pattern(w), low)
     ]
     # a longer phrase wins the words it covers: "the cheaper one" (of them) is no "cheaper"
     kept = [
@@ -1052,11 +1052,11 @@ def update_want(
 
 # The very item the customer has, wished for again ("the exact same tablet", "the same one",
 # "一模一样的"), not one of its options kept ("the same size": :func:`same_keys`).
-IDENTICAL = re.compile(
+IDENTICAL = rx.compile(
     r"\b(?:the\s+)?(?:exact(?:ly)?\s+|very\s+)?same\s+(?:one|thing|item|model|version|product)\b|"
     r"\bexact(?:ly)?\s+(?:the\s+)?same\b(?!\s+(?:as\b|size|colou?r|material|\w+\s+as\b))|"
     r"一模一样|完全一样|同一款|同款",
-    re.I,
+    rx.I,
 )
 
 
@@ -1078,7 +1078,7 @@ def _by_amount(
         if current is None or any(_number(v) is None for v in values):
             continue
         for phrase in _key_phrases(key, lexicon):
-            for match in re.finditer(BY_AMOUNT + _phrase_pattern(phrase), low):
+            for match in rx.finditer(BY_AMOUNT + _phrase_pattern(phrase), low):
                 amount = float(match.group(1))
                 wanted = (
                     current + amount if match.group(2) in ("more", "extra") else current - amount
@@ -1089,11 +1089,11 @@ def _by_amount(
     return found
 
 
-PRICE_CEILING = re.compile(
+PRICE_CEILING = rx.compile(
     r"(?:under|below|less than|no more than|not more than|at most|max(?:imum)?|cheaper than|within)"
     r"\s*\$\s*(\d[\d,]*(?:\.\d+)?)|\$\s*(\d[\d,]*(?:\.\d+)?)\s*(?:or less|or under|max)|"
     r"(?:低于|不超过|少于)\s*\$?\s*(\d+(?:\.\d+)?)",
-    re.I,
+    rx.I,
 )
 
 

@@ -26,7 +26,6 @@ process-wide cached factory), so it can be pickled and cached by the caller.
 from __future__ import annotations
 
 import functools
-import re
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -38,6 +37,8 @@ import numpy as np
 from numpy.typing import NDArray
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
+
+from safety import patterns as rx
 
 Backend = Literal["e5", "char"]
 Objective = Literal["joint", "balanced"]
@@ -55,7 +56,7 @@ _TOP_K = 3
 _DECIMALS = 6
 _EMBED_CACHE_SIZE = 50_000
 
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CJK = rx.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 _e5_lock = threading.Lock()
 _embed_cache: OrderedDict[str, NDArray[np.float32]] = OrderedDict()

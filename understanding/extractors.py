@@ -7,7 +7,6 @@ slot uses.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,24 +14,25 @@ from typing import Any
 
 import re2
 
+from safety import patterns as rx
 from understanding.addresses import address_in, without_addresses
 
-CJK = re.compile(r"[\u3400-\u9fff]")
-ORDER_ID = re.compile(r"(?<![A-Za-z0-9])#?\s?[Ww]\s?(\d{7})(?!\d)")
-BARE_ORDER_DIGITS = re.compile(r"(?<![\d#A-Za-z])(\d{7})(?!\d)")
-EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
-USER_ID = re.compile(r"\b([a-z]+_[a-z]+_\d{4})\b")
-ZIP_CUE = re.compile(
-    r"(?:zip|zipcode|zip code|postal code|postcode|邮编|邮政编码)\D{0,12}(\d{5})(?!\d)", re.I
+CJK = rx.compile(r"[\u3400-\u9fff]")
+ORDER_ID = rx.compile(r"(?<![A-Za-z0-9])#?\s?[Ww]\s?(\d{7})(?!\d)")
+BARE_ORDER_DIGITS = rx.compile(r"(?<![\d#A-Za-z])(\d{7})(?!\d)")
+EMAIL = rx.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}")
+USER_ID = rx.compile(r"\b([a-z]+_[a-z]+_\d{4})\b")
+ZIP_CUE = rx.compile(
+    r"(?:zip|zipcode|zip code|postal code|postcode|邮编|邮政编码)\D{0,12}(\d{5})(?!\d)", rx.I
 )
 # A standalone 5-digit number: not part of a longer number, a price ("$12345", "12,345.00"),
 # an id or a measure ("10000mAh"). A full stop after it ends the sentence.
-FIVE_DIGITS = re.compile(
+FIVE_DIGITS = rx.compile(
     r"(?<![\d#A-Za-z$.,])(\d{5})(?!\d|[.,]\d|[A-Za-z]|\s?(?i:mah|mm|cm|ml|ft|lbs?|kg|gb|tb|wh?|rpm)\b)"
 )
-PAYMENT_ID = re.compile(r"\b((?:gift_card|paypal|credit_card)_\d{5,})\b")
-LAST_FOUR = re.compile(
-    r"(?:ending(?: in| with)?|last (?:four|4)(?: digits)?(?: is| are)?|尾号)\s*(\d{4})", re.I
+PAYMENT_ID = rx.compile(r"\b((?:gift_card|paypal|credit_card)_\d{5,})\b")
+LAST_FOUR = rx.compile(
+    r"(?:ending(?: in| with)?|last (?:four|4)(?: digits)?(?: is| are)?|尾号)\s*(\d{4})", rx.I
 )
 
 NAME_CUES = [
@@ -193,72 +193,72 @@ AFFIRM_ZH = (
 )
 DENY_ZH = ("不是", "不", "不要", "不用", "否", "取消吧", "先不要", "别", "不行", "不对", "不确认")
 
-ABANDON = re.compile(
+ABANDON = rx.compile(
     r"\b(never ?mind|forget (?:it|about it|that)|cancel (?:that|this) request|"
     r"drop (?:it|that)|let'?s? (?:stop|skip) (?:it|that|this)|skip it|i changed my mind about that|"
     r"don'?t bother)\b|算了|不用了|不办了|不弄了|先不弄了",
-    re.I,
+    rx.I,
 )
 # Putting the whole thing off: "I'll find the order number in my emails and come back later".
-POSTPONE = re.compile(
+POSTPONE = rx.compile(
     r"\b(?:(?:i'?ll|i will|let me) (?:\w+ ){0,6}(?:come back|get back to you|try again|"
     r"check back|reach out again) (?:later|tomorrow|another time|some other time|once)|"
     r"come back later)\b|回头再(?:来|说|找)|晚点再(?:来|说|找)|改天再",
-    re.I,
+    rx.I,
 )
-CORRECTION = re.compile(
+CORRECTION = rx.compile(
     r"^\s*(no|nope|sorry|oops|actually|wait)\b|\b(i meant|i mean|correction|not that one|"
     r"wrong (?:order|one|number)|instead)\b|不是|说错了|应该是|搞错了|我是说",
-    re.I,
+    rx.I,
 )
-ANGER = re.compile(
+ANGER = rx.compile(
     r"\b(ridiculous|unacceptable|furious|angry|pathetic|useless|terrible|awful|worst|"
     r"scam|fed up|sick of|outrageous|disgusting|incompetent|waste of (?:my )?time)\b|!!+|"
     r"气死|太差|垃圾|受够了|什么破|太离谱|愤怒|无语",
-    re.I,
+    rx.I,
 )
 # Every item of the order, said outright ("everything", "the whole order", "所有商品")…
-WHOLE_ORDER = re.compile(
+WHOLE_ORDER = rx.compile(
     r"\b(all (?:the |of the |my )?items|(?<!that's )(?<!that is )(?<!is )everything|"
     r"the whole order|entire order|all items|"
     r"(?<!\bnot )(?<!\bfor )(?<!\bper )(?<!\bof )(?:every|each) (?:single )?item(?!\s*\?))\b|"
     r"(?:所有|全部)(?:订单)?(?:里|中)?的?(?:商品|东西|物品)|每(?:一)?件(?:商品|东西)?都|整个订单",
-    re.I,
+    rx.I,
 )
 # … or by a word that means all of what was named, which is the whole order only when the
 # message names no item ("return all of them"; "书架和拼图都退" is those two). "都退到信用卡"
 # says where the refunds go.
-ALL_OF_THEM = re.compile(r"\ball of (?:it|them)\b|全部|都退(?![到至回款])", re.I)
-REASON_NOT_NEEDED = re.compile(
+ALL_OF_THEM = rx.compile(r"\ball of (?:it|them)\b|全部|都退(?![到至回款])", rx.I)
+REASON_NOT_NEEDED = rx.compile(
     r"no longer need|don'?t need|do not need|not needed|no longer want|don'?t want (?:it|them)|"
     r"not need (?:it|them)|no need for (?:it|them)|不需要|不再需要|不想要|不要了|用不上|用不着",
-    re.I,
+    rx.I,
 )
 # A reason named only to be denied ("not by mistake, I just don't need it", "不是下错单"):
 # removed before the reason stated is read.
-NEGATED_REASON = re.compile(
+NEGATED_REASON = rx.compile(
     r"\b(?:not|never|wasn'?t|isn'?t|instead of|rather than)\s+(?:(?:really|actually|exactly|"
-    r"because|that|i|it was|ordered|bought)\s+)*(?:by mistake|by accident|accidental(?:ly)?|"
+    r"because|that|i|it was|ordered|bought)\s+){0,4}(?:by mistake|by accident|accidental(?:ly)?|"
     r"mistaken(?:ly)?|a mistake|ordered (?:the )?wrong|wrong order|no longer (?:need|want)\w*)|"
     r"(?:不是|并不是|并非|没有|没)(?:因为)?(?:下错|买错|误购|拍错|点错|不需要|不再需要|不想要|用不上)",
-    re.I,
+    rx.I,
 )
-REASON_MISTAKE = re.compile(
+REASON_MISTAKE = rx.compile(
     r"by mistake|by accident|accidental|mistaken|ordered (?:the )?wrong|wrong order|"
     r"didn'?t mean to (?:order|buy)|\bmy mistake\b|\bmistakenly\b|"
     r"\b(?:the |a )?wrong (?:item|thing|product|size|colou?r|model|variant)\b|"
     r"下错|买错|误购|拍错|点错",
-    re.I,
+    rx.I,
 )
-REASON_CUE = re.compile(r"\b(because|since|reason is|the reason)\b|因为|原因", re.I)
-ORIGINAL_METHOD = re.compile(
+REASON_CUE = rx.compile(r"\b(because|since|reason is|the reason)\b|因为|原因", rx.I)
+ORIGINAL_METHOD = rx.compile(
     r"original (?:\w+ )?(?:payment|method|card)|same (?:payment )?method|same card|paid with|"
     r"where it came from|原(?:来的?)?(?:支付|付款|信用卡|卡|账户)|原路",
-    re.I,
+    rx.I,
 )
 # "ship it to my default address" names the profile's address as the value; "change my
 # default address" names the thing to change, not a value.
-SAME_AS_DEFAULT = re.compile(
+SAME_AS_DEFAULT = rx.compile(
     r"\b(?:to|at|use|with)\s+(?:my |the )?(?:default|profile|account|home) address|"
     # "ship it to my default Chicago address", "change its address to my default Chicago one"
     r"\b(?:to|at)\s+(?:my |the )?(?:default|profile|account)(?:\s+\w+){1,2}?\s+address\b|"
@@ -266,12 +266,12 @@ SAME_AS_DEFAULT = re.compile(
     r"(?:\s+\w+){0,2}?\s+one\b|"
     r"same as (?:my |the )?(?:default|profile|account)|"
     r"(?:寄到|送到|发到|改成|改为|改到|换成|用)\s*(?:我的)?(?:默认地址|账户地址)",
-    re.I,
+    rx.I,
 )
 
 
 # "the address of my last order", "the address that order is shipping to": an order's address.
-FROM_ORDER = re.compile(
+FROM_ORDER = rx.compile(
     r"\bto (?:the |that )?(?:\w+ )?address(?:es)? (?:of|on|from|in|for) (?:my |that |the |this )?"
     r"(?:most recent |last |latest |pending |recent )?order|\b(?:that|the|this|my) (?:\w+ )?order "
     r"is (?:shipping|going|being shipped|being sent|sent|shipped) to|\baddress (?:that|the|this|my)"
@@ -280,13 +280,13 @@ FROM_ORDER = re.compile(
     r"\baddress (?:is|was) (?:on|in) (?:my |the |that )?(?:[\w-]+ ){0,2}order\b|"
     r"(?:改成|改为|换成|用)订单"
     r"(?:上|里)?的(?:收货|配送)?地址",
-    re.I,
+    rx.I,
 )
 # "to Suite 641 instead of Suite 640": only the apartment or suite changes.
-UNIT_TARGET = re.compile(
+UNIT_TARGET = rx.compile(
     r"(?:\bto|\binto|改到|改成|改为|寄到|送到)\s*((?:apt|apartment|suite|ste|unit|room|floor|fl)\.?"
     r"\s*#?\s*[A-Za-z0-9\-]+)",
-    re.I,
+    rx.I,
 )
 
 
@@ -299,7 +299,7 @@ def detect_language(text: str, previous: str = "en") -> str:
     if CJK.search(text):
         return "zh"
     stripped = USER_ID.sub(" ", EMAIL.sub(" ", ORDER_ID.sub(" ", PAYMENT_ID.sub(" ", text))))
-    words = re.findall(r"[A-Za-z]{2,}", stripped)
+    words = rx.findall(r"[A-Za-z]{2,}", stripped)
     if len(words) >= 2 or (words and previous == "en"):
         return "en"
     return previous
@@ -307,16 +307,16 @@ def detect_language(text: str, previous: str = "en") -> str:
 
 def normalise(text: str) -> str:
     """Lower-case and collapse spaces (for phrase matching)."""
-    return re.sub(r"\s+", " ", text.strip().lower())
+    return rx.sub(r"\s+", " ", text.strip().lower())
 
 
-SPACED_ORDER_ID = re.compile(
+SPACED_ORDER_ID = rx.compile(
     r"(?<![A-Za-z0-9])#?\s?[Ww][\s-]?(\d{1,6}(?:[ -]\d{1,6}){1,3})(?![\d-])"
 )
-ORDER_LIKE = re.compile(
+ORDER_LIKE = rx.compile(
     r"\border\b\s*(?:number|no\.?|id|#)?\s*(?:is\s*)?[:#]?\s*(#?[A-Za-z]{0,2}\d{3,12})\b|"
     r"订单号?\s*[:：#]?\s*(#?[A-Za-z]{0,2}\d{3,12})",
-    re.I,
+    rx.I,
 )
 
 
@@ -330,12 +330,12 @@ def order_ids(text: str, *, expecting: bool = False) -> list[str]:
     found = [f"#W{m.group(1)}" for m in ORDER_ID.finditer(text)]
     if not found:  # "W 2904 339", "#W-2904-339": seven digits in groups
         for match in SPACED_ORDER_ID.finditer(text):
-            digits = re.sub(r"\D", "", match.group(1))
+            digits = rx.sub(r"\D", "", match.group(1))
             if len(digits) == 7:
                 found.append(f"#W{digits}")
     if not found:
         for match in ORDER_LIKE.finditer(text):
-            digits = re.sub(r"\D", "", match.group(1) or match.group(2))
+            digits = rx.sub(r"\D", "", match.group(1) or match.group(2))
             if len(digits) == 7:
                 found.append(f"#W{digits}")
     if not found and expecting:
@@ -345,7 +345,7 @@ def order_ids(text: str, *, expecting: bool = False) -> list[str]:
 
 # Something written as an order id that cannot be one: "#W99", "W88812", "#W62O7110" (a
 # letter O), "#W82-6861", "#W03586556" (eight digits), "#12345".
-ATTEMPTED_ID = re.compile(
+ATTEMPTED_ID = rx.compile(
     r"(?<![A-Za-z0-9#])#?\s?[Ww]-?[\dOo](?:[\dOo]|-(?=[\dOo])){1,14}(?![A-Za-z0-9])|"
     r"(?<![A-Za-z0-9])#\s?[Ww]-?[A-Za-z0-9][A-Za-z0-9-]{3,14}(?![A-Za-z0-9])|"
     r"(?<![A-Za-z0-9])#\s?\d[\d-]{2,14}(?![A-Za-z0-9])"
@@ -362,11 +362,11 @@ def malformed_order_id(text: str) -> str | None:
         return None
     for attempt in ATTEMPTED_ID.finditer(text):
         raw = attempt.group(0).replace(" ", "")
-        if re.search(r"\d", raw):
+        if rx.search(r"\d", raw):
             return raw
     for match in ORDER_LIKE.finditer(text):
         raw = match.group(1) or match.group(2)
-        if len(re.sub(r"\D", "", raw)) != 7:
+        if len(rx.sub(r"\D", "", raw)) != 7:
             return str(raw)
     return None
 
@@ -383,12 +383,12 @@ MAX_EMAILS = 2  # "silva7872@… or amelia.silva7872@…, one of them is on file
 # Two addresses offered as alternatives, side by side: "a@… or b@…", "a@… and b@…",
 # "a@…，或者 b@…" (not two addresses of a forwarded message's headers).
 # "a@… or b@…", "a@…. If that doesn't work it's b@…", "a@…，不行的话试试 b@…"
-ALTERNATIVE_EMAILS = re.compile(
+ALTERNATIVE_EMAILS = rx.compile(
     EMAIL.pattern
     + r"\s*[,，.;。；]?\s*(?:or|and|otherwise|else|if (?:that|it) (?:doesn't|does not|didn't|"
     r"won't|fails)(?: work)?|或者?|和|还是|不行的话|要不然?|否则)\s*[,，]?\s*"
     r"(?:(?:it's|it is|try|use|maybe|perhaps|就是|试试|用)\s*)?" + EMAIL.pattern,
-    re.I,
+    rx.I,
 )
 
 
@@ -457,19 +457,19 @@ def _name_from(words: list[str]) -> tuple[str, str] | None:
     )
 
 
-NAME_BEFORE_ZIP = re.compile(
+NAME_BEFORE_ZIP = rx.compile(
     r"\b([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\b(?=\s*[,，、]?\s*(?:(?:and|from|in|at|with)\s+)?"
     r"(?:my\s+)?(?:zip|zipcode|postal|postcode|邮编|\d{5}))"
 )
 
 # "Mei Patel here", "Chen Moore speaking": the speaker signs.
-NAME_HERE = re.compile(r"\b([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\s+(?:here|speaking)\b")
+NAME_HERE = rx.compile(r"\b([A-Z][a-z'\-]+)\s+([A-Z][a-z'\-]+)\s+(?:here|speaking)\b")
 
 
 def person_name(text: str, *, expecting: bool = False) -> tuple[str, str] | None:
     """Return (first name, last name) introduced by a cue ("I'm …", "我叫 …"), or bare if asked."""
     for cue in NAME_CUES:
-        match = re.search(cue + rf"({NAME_WORD})\s+({NAME_WORD})", text, re.I)
+        match = rx.search(cue + rf"({NAME_WORD})\s+({NAME_WORD})", text, rx.I)
         if match:
             name = _name_from([match.group(1), match.group(2)])
             if name:
@@ -481,7 +481,7 @@ def person_name(text: str, *, expecting: bool = False) -> tuple[str, str] | None
             return name
     if expecting:
         cleaned = EMAIL.sub(" ", ORDER_ID.sub(" ", text))
-        words = re.findall(NAME_WORD, cleaned)
+        words = rx.findall(NAME_WORD, cleaned)
         words = [w for w in words if w.lower() not in {"zip", "code", "zipcode", "and", "my"}]
         if 2 <= len(words) <= 3:
             return _name_from(words)
@@ -497,25 +497,25 @@ def names_in_text(text: str, first_name: str, last_name: str) -> bool:
     """
     low = text.lower()
     return all(
-        re.search(rf"(?<![a-z]){re.escape(name.lower())}(?![a-z])", low) is not None
+        rx.search(rf"(?<![a-z]){rx.escape(name.lower())}(?![a-z])", low) is not None
         for name in (first_name, last_name)
         if name
     ) and bool(first_name and last_name)
 
 
-YES_ANYWHERE = re.compile(
+YES_ANYWHERE = rx.compile(
     r"\b(yes|yeah|yep|yup|go ahead|please do|do it|proceed|confirm(?:ed)?|sounds good|"
     r"looks good|that'?s (?:right|correct|fine)|absolutely|definitely)\b|"
     r"确认|是的|好的|没问题|同意|对的|可以",
-    re.I,
+    rx.I,
 )
-NO_ANYWHERE = re.compile(
+NO_ANYWHERE = rx.compile(
     r"\b((?<!with )(?<!has )(?<!have )(?<!and )(?<!or )(?<!but )"  # "with no backlight"
     r"no(?! longer| need| problem| worries)|nope|nah|don'?t (?:do|proceed|go ahead|change|"
     r"cancel|bother)|do not (?:do|proceed|go ahead|change|cancel)|leave it|keep it(?: as it is)?|"
     r"never ?mind|not now|not yet|hold off|forget it|changed my mind|wait)\b|"
     r"不要|不用|先不|算了|不行|不对|不确认|不同意|不了|别",
-    re.I,
+    rx.I,
 )
 SHORT_ANSWER_WORDS = 10
 
@@ -527,11 +527,11 @@ def yes_no(text: str) -> str | None:
     once somewhere ("hmm no, actually leave it", "ok let's go ahead"); a short
     message saying both is no answer.
     """
-    clean = normalise(re.sub(r"[.!?,。！？，~]+", " ", text))
+    clean = normalise(rx.sub(r"[.!?,。！？，~]+", " ", text))
     if not clean:
         return None
     if CJK.search(clean):
-        clean = re.sub(r"^(?:嗯+|呃+|哦+|啊+|那个)\s*", "", clean)
+        clean = rx.sub(r"^(?:嗯+|呃+|哦+|啊+|那个)\s*", "", clean)
         if not clean:  # a bare "嗯" agrees
             return "yes"
         if clean.startswith("不错"):  # "not wrong": right
@@ -557,22 +557,22 @@ def yes_no(text: str) -> str | None:
     return "yes" if said_yes else "no"
 
 
-LEADING_ANSWER = re.compile(
+LEADING_ANSWER = rx.compile(
     r"^\s*(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|correct|right|confirm(?:ed)?|go ahead|please do|"
-    r"do it|proceed|that'?s (?:right|correct|fine)|sounds good|no|nope)\b[\s,.!;:]*)+|"
+    r"do it|proceed|that'?s (?:right|correct|fine)|sounds good|no|nope)\b[\s,.!;:]*){1,6}|"
     r"^\s*(?:是的|是|对|好的|好|确认|可以|行|嗯)[\s，,。！!]*",
-    re.I,
+    rx.I,
 )
 
 
-NEXT_REQUEST = re.compile(
+NEXT_REQUEST = rx.compile(
     r"(?<=[.!?;。！？；,，])\s*(?:(?:next|also|and also|then|another thing|one more thing|"
     r"besides|after that)\b|接下来|另外|还有|然后)\s*[:：,，]?\s*",
-    re.I,
+    rx.I,
 )
 
 
-YES_TO_ALL = re.compile(r"\b(?:all|both|every(?:thing| one)?|each)\b(?! but)|全部|所有|都", re.I)
+YES_TO_ALL = rx.compile(r"\b(?:all|both|every(?:thing| one)?|each)\b(?! but)|全部|所有|都", rx.I)
 
 
 def yes_to_all(text: str) -> bool:
@@ -621,11 +621,11 @@ class PaymentRef:
 
 
 METHOD_WORDS = r"(?:gift ?card|paypal|pay pal|credit card|card|visa|mastercard|amex|discover)"
-NEGATED_METHOD = re.compile(
+NEGATED_METHOD = rx.compile(
     rf"\b(?:not|instead of|rather than|but not|except|no)\s+(?:with |using |to |on |by )?"
     rf"(?:the |my |a |that )?{METHOD_WORDS}(?:\s+ending(?: in)?\s+\d{{4}})?|"
     r"(?:不用|不要用|别用|不要|而不是|不是)\s*(?:礼品卡|信用卡|PayPal|paypal|贝宝)",
-    re.I,
+    rx.I,
 )
 
 
@@ -679,14 +679,14 @@ def address(text: str) -> dict[str, str] | None:
 
 # A write's verb used to describe an order's state, not to ask for it: "我那个已取消的订单",
 # "被退回的那个", "取消了的订单", "my cancelled order", "the one that was returned".
-STATUS_DESCRIPTION = re.compile(
+STATUS_DESCRIPTION = rx.compile(
     r"(?:已经|已|被)[\u4e00-\u9fff]{1,4}?[了过]?的|"
     r"[\u4e00-\u9fff]{1,2}[了过]的(?=(?:那个|那笔|那张|那一?单)?(?:订单|单子))|"
     r"\b(?:already\s+)?(?:cancell?ed|returned|exchanged|modified|refunded)\s+"
     r"(?=(?:\w+\s+)?(?:order|item|one|purchase|package|parcel)s?\b)|"
     r"\b(?:that|which)\s+(?:was|were|has been|have been|got)\s+(?:already\s+)?"
     r"(?:cancell?ed|returned|exchanged|modified|refunded)\b",
-    re.I,
+    rx.I,
 )
 
 
@@ -705,20 +705,20 @@ def means_whole_order(text: str) -> bool:
     return bool(WHOLE_ORDER.search(text))
 
 
-REFERS_BACK = re.compile(
+REFERS_BACK = rx.compile(
     r"\b(it|its|that|this|same order|same one|that one|this one|them|those|these)\b|"
     r"\bthe (?:parcel|package|shipment|delivery)\b|"  # "can the parcel go to …": the one read
     r"它|这个订单|这个包裹|那个订单|该订单|这单|那单|这笔|那笔|同一个|刚才",
-    re.I,
+    rx.I,
 )
 
 
 # A request about several orders named before it: "…#W1 and #W2 - ship them both to …",
 # "…#W1和#W2，它们的地址都改成…".
-SEVERAL_BACK = re.compile(
+SEVERAL_BACK = rx.compile(
     r"\b(?:them|they|both|all of them|each of them|those(?: orders)?|these(?: orders)?)\b|"
     r"它们|他们|这两个|这两单|两个都|两单都|都改|都取消|都退|都换|都寄",
-    re.I,
+    rx.I,
 )
 
 
@@ -728,54 +728,54 @@ def refers_to_several(text: str) -> bool:
 
 
 # "another pending order", "my other order", "the delivered one": not the order just discussed.
-OTHER_ORDER = re.compile(
+OTHER_ORDER = rx.compile(
     r"\b(?:another|other|different|second)\s+(?:\w+\s+)?order\b|"
     r"\bthe other (?:one|1)\b|"  # "no no - the other one!!" at an order's confirmation
     r"另一个订单|另外一个订单|另一笔|另一单|另外那单|其他订单|别的订单",
-    re.I,
+    rx.I,
 )
-ELSEWHERE = re.compile(
+ELSEWHERE = rx.compile(
     rf"{OTHER_ORDER.pattern}|"
     r"\b(?:pending|delivered|processed|undelivered|unshipped|cancelled|canceled)\s+orders?\b|"
     r"(?:待发货|待处理|已送达|已发货|已取消)的?订单",
-    re.I,
+    rx.I,
 )
 COUNT_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6,
     "七": 7, "八": 8, "九": 9, "十": 10,
 }  # fmt: skip
-ITEM_COUNT = re.compile(
+ITEM_COUNT = rx.compile(
     r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?:things|items|products|pieces|of them)\b|([一两二三四五六七八九十]|\d{1,2})\s*(?:件|样)",
-    re.I,
+    rx.I,
 )
 
 
 # "its address", "this order's address", "the address on that order", "它的地址": an order's
 # own address, never the customer's default one.
-ORDER_ADDRESS = re.compile(
+ORDER_ADDRESS = rx.compile(
     r"\b(?:its|it'?s|this order'?s?|that order'?s?|the order'?s|this one'?s|that one'?s|"
     r"the same order'?s)\s+(?:current\s+|shipping\s+|delivery\s+|ship-to\s+)?address\b|"
     r"\baddress\s+(?:of|on|for)\s+(?:it|this|that)(?:\s+(?:order|one))?\b|"
     r"\b(?:ship|send|deliver)\s+(?:it|this|that)(?:\s+(?:order|one))?\s+to\b|"
     r"(?:它|这个订单|那个订单|该订单|此订单|这单|那单|这笔订单|那笔订单)的?(?:收货|配送|寄送)?地址",
-    re.I,
+    rx.I,
 )
 
 
-NEW_PLACE = re.compile(
+NEW_PLACE = rx.compile(
     r"\bnew (?:place|address|home|house|apartment|apt|flat|condo|office)\b|\b(?:just |recently )?"
     r"moved\b|\bmoving\b|新家|新地址|新住处|搬家|搬到",
-    re.I,
+    rx.I,
 )
 
 
 # "…you can find it on one of my orders": the new address is one an order already has.
-ON_AN_ORDER = re.compile(
+ON_AN_ORDER = rx.compile(
     r"\bon (?:one of )?(?:my|the|an?|that|this) (?:\w+ )?orders?\b|\bfrom (?:my|an?|the|that) "
     r"(?:\w+ )?orders?\b|\bsame (?:address )?as\b|订单(?:上|里)|那个订单的地址",
-    re.I,
+    rx.I,
 )
 
 
@@ -787,7 +787,7 @@ def names_new_place(text: str) -> bool:
     return bool(NEW_PLACE.search(text)) and not ON_AN_ORDER.search(text)
 
 
-ADDRESS_WORD = re.compile(r"\baddress(?:es)?\b|地址", re.I)
+ADDRESS_WORD = rx.compile(r"\baddress(?:es)?\b|地址", rx.I)
 
 
 def mentions_address(text: str) -> bool:
@@ -801,10 +801,10 @@ def points_at_order_address(text: str) -> bool:
 
 
 # An order described by its status ("my pending order", "the delivered one's", "已取消的订单").
-STATUS_NAMED = re.compile(
+STATUS_NAMED = rx.compile(
     r"\b(pending|delivered|processed|cancell?ed)\s+(?:\w+\s+)?(?:order|one)s?\b|"
     r"(待发货|待处理|未发货|还没发货|已送达|已签收|已发货|已取消)的?(?:那个|那笔)?订单",
-    re.I,
+    rx.I,
 )
 STATUS_WORDS = {
     "pending": "pending", "delivered": "delivered", "processed": "processed",
@@ -816,14 +816,14 @@ STATUS_WORDS = {
 
 # "the same kind of hose that's in my pending order", "像我待发货订单里的那个一样": the order
 # named only as where the model of the wish is, not the order to act on.
-AS_IN = re.compile(
+AS_IN = rx.compile(
     r"\b(?:same|like|similar|as)\b[^.,;!?]{0,40}\b(?:in|from|of|on)\s+(?:my|the|that|this)\s*$|"
     r"(?:跟|和|像|同)[^，。,；;]{0,6}$",
-    re.I,
+    rx.I,
 )
 
 
-def _status_matches(text: str) -> list[re.Match[str]]:
+def _status_matches(text: str) -> list[rx.Match[str]]:
     return [m for m in STATUS_NAMED.finditer(text) if not AS_IN.search(text[: m.start()])]
 
 
@@ -842,31 +842,31 @@ def named_statuses(text: str) -> set[str]:
 
 # Words that give a payment for a price difference: a value of a change of items, not a
 # change of the payment method ("PayPal for any difference", "差价用信用卡").
-FOR_DIFFERENCE = re.compile(r"\bdifference\b|差价|差额", re.I)
+FOR_DIFFERENCE = rx.compile(r"\bdifference\b|差价|差额", rx.I)
 
 
 # A condition on the failure of what was said before it ("if the gift card can't",
 # "礼品卡不行的话"): what follows is a fallback of that, not a request of its own.
-FALLBACK = re.compile(
+FALLBACK = rx.compile(
     r"\bif (?:it|that|this|they|the [\w-]+(?: [\w-]+)?) (?:can'?t|cannot|doesn'?t|does not|"
     r"won'?t|isn'?t|is not|fails?|is(?:n'?t| not) enough)\b|\b(?:otherwise|or else|if not)\b|"
     r"不行的话|不够的话|不够就|不行就|否则|要不然|不然的话",
-    re.I,
+    rx.I,
 )
 
 
 # A clause that only gives the reason for a request beside it ("Since the tablet goes back",
 # "因为平板要退了"): cut out on its own, it asks for nothing.
-REASON_CLAUSE = re.compile(
-    r"^\s*(?:(?:since|because|now that|given that|seeing that)\b|既然|因为|由于)[^,，;；]*$", re.I
+REASON_CLAUSE = rx.compile(
+    r"^\s*(?:(?:since|because|now that|given that|seeing that)\b|既然|因为|由于)[^,，;；]*$", rx.I
 )
 
 
 # A request said inside what starts as a reason ("since I ordered it by mistake cancel the
 # charger", "既然平板要退了充电器也取消吧"): the clause is more than the reason.
-ASKS_INSIDE = re.compile(
+ASKS_INSIDE = rx.compile(
     r"\b(?:cancel|return|exchange|change|swap|switch|refund|please)\b|取消|吧|请|帮",
-    re.I,
+    rx.I,
 )
 
 
@@ -877,7 +877,7 @@ def gives_reason(part: str) -> bool:
 
 # A Latin gloss in brackets right after Chinese ("充电宝（portable charger）取消掉"): part of
 # its clause, not a clause of its own; at most three words.
-GLOSS = re.compile(r"[\u4e00-\u9fff][（(][A-Za-z][A-Za-z0-9'\-]*(?: [A-Za-z0-9'\-]+){0,2}[)）]")
+GLOSS = rx.compile(r"[\u4e00-\u9fff][（(][A-Za-z][A-Za-z0-9'\-]*(?: [A-Za-z0-9'\-]+){0,2}[)）]")
 
 
 def gloss_brackets(text: str) -> set[int]:
@@ -892,9 +892,9 @@ def without_glosses(text: str) -> str:
 
 # Words that say where a refund goes ("refund it to my PayPal", "退款退回原来的付款方式"): a
 # value of the return, exchange or cancellation it follows, not a change of the payment.
-REFUND_TO = re.compile(
+REFUND_TO = rx.compile(
     r"\brefund(?:s|ed)?\b[^.;!?]{0,30}?\b(?:to|back to|on|onto|into)\b|退款|退回|退到|退至",
-    re.I,
+    rx.I,
 )
 
 
@@ -909,13 +909,13 @@ def pays_difference(text: str) -> bool:
 
 
 # A sentence that only hurries the agent along ("Let's move.", "Hurry up.", "快点"): no request.
-URGING = re.compile(
+URGING = rx.compile(
     r"\s*(?:(?:ok(?:ay)?|so|now|and|come on),?\s+)?"
     r"(?:let'?s (?:move|go|get (?:going|moving|on with it))|hurry(?: up)?|quick(?:ly)?(?: please)?|"
     r"asap|chop,? chop|come on|make it (?:quick|fast|snappy)|be quick(?: about it)?|"
     r"i (?:don'?t|do not) have all day|快点|赶紧|快一点|抓紧)"
     r"(?:,?\s*(?:please|pls|already))?[\s.!。！~]*",
-    re.I,
+    rx.I,
 )
 
 
@@ -951,17 +951,17 @@ def item_count(text: str) -> int | None:
     return int(word) if word.isdigit() else COUNT_WORDS.get(word)
 
 
-LATEST = re.compile(
+LATEST = rx.compile(
     r"\b(most recent(?:ly)?|latest|last order|newest|recent order|the last one|just placed|"
     r"placed recently)\b|最近|最新|上一个订单|刚下的",
-    re.I,
+    rx.I,
 )
 
 
-SPLIT_PAYMENT = re.compile(
+SPLIT_PAYMENT = rx.compile(
     r"\bsplit\b|\b(?:two|2|several|multiple) (?:cards|payment methods|methods)|"
     r"\bpart(?:ly)? (?:on|with|by)\b|\bhalf (?:on|with)\b|分开付|拆分|两张卡|分两",
-    re.I,
+    rx.I,
 )
 
 
@@ -970,10 +970,10 @@ def wants_split_payment(text: str) -> bool:
     return bool(SPLIT_PAYMENT.search(text))
 
 
-QUESTION = re.compile(
+QUESTION = rx.compile(
     r"[?？]\s*$|^\s*(?:how|what|when|where|which|who|why|can|could|is|are|do|does|did|will|"
     r"would|should|may)\b|吗|呢|多少|怎么|什么|几|多久|哪",
-    re.I,
+    rx.I,
 )
 
 
@@ -985,7 +985,7 @@ def is_question(text: str) -> bool:
 # Where items only describe which order is meant ("the order with the luggage set",
 # "#W9722559 (luggage set + jacket etc)", "有行李箱的那个订单"): naming them picks the order,
 # not some of its items.
-DESCRIBES_ORDER = re.compile(
+DESCRIBES_ORDER = rx.compile(
     r"\([^()]*\)|（[^（）]*）|"
     r"\b(?:with|containing|that (?:has|had|contains|includes)|which (?:has|had|contains)|"
     r"including|where i (?:bought|ordered|got)|in which i (?:bought|ordered|got))\b[^.;:!?()]*|"
@@ -993,7 +993,7 @@ DESCRIBES_ORDER = re.compile(
     r"\bthe (?:[a-z]+[ -]){0,2}[a-z]+ (?:one|order)\b|"  # "the bicycle one", "the yoga mat order"
     r"(?:有|里有|里面有|包含|买了)[^，。；！？,;]*?(?:的那(?:个|单|笔)?(?:订单)?|的订单|那单)|"
     r"[^，。；！？,;]*(?:等|之类)(?:东西)?的(?:那个|那单)?(?:订单)?",
-    re.I,
+    rx.I,
 )
 
 
@@ -1008,26 +1008,26 @@ def without_descriptions(text: str) -> str:
 LEADING_FILLER = (
     r"(?:(?:also|and|oh|so|ok(?:ay)?|but|hey|hi|btw|by the way|quick (?:q|question)|"
     r"one more thing|just (?:checking|wondering|curious)|i (?:was )?wonder(?:ing)?|"
-    r"another (?:thing|question))\W+)*"
+    r"another (?:thing|question))\W+){0,6}"
 )
-STATE_QUESTION_EN = re.compile(
+STATE_QUESTION_EN = rx.compile(
     r"^\W*" + LEADING_FILLER + r"(?:is|are|was|were|has|have|does|do|did)(?:n'?t)?\s+"
     r"(?!(?:it|there|that|this)\s+(?:\w+\s+)?(?:possible|way|ok|okay|alright|fine|"
     r"too late|feasible|allowed|chance|option)\b)"  # "is it possible to …": a request
     r"(?!(?:\w+\s+){1,2}(?:able|going|gonna|willing)\b)"  # "are you able to …"
     r"(?!(?:you|u|ya)\s+(?:mind|want|think you could)\b)"  # "do you mind …"
     r"(?!i\s+(?:need|have|get)\b)",  # "do I need to …": a question about the rules
-    re.I,
+    rx.I,
 )
 # "which of my orders are being shipped to the old address?": asks what is so.
-WH_QUESTION_EN = re.compile(r"^\W*" + LEADING_FILLER + r"(?:which|what|where|when)\b", re.I)
-STATE_QUESTION_ZH = re.compile(r"(?:吗|么|嘛|没有|没)\s*[?？]?\s*$|是不是|有没有|是否")
-REQUEST_ZH = re.compile(r"能|可以|可否|帮|麻烦|请|要|想|给我|把|让|改成|换成|改为|[吧]")
+WH_QUESTION_EN = rx.compile(r"^\W*" + LEADING_FILLER + r"(?:which|what|where|when)\b", rx.I)
+STATE_QUESTION_ZH = rx.compile(r"(?:吗|么|嘛|没有|没)\s*[?？]?\s*$|是不是|有没有|是否")
+REQUEST_ZH = rx.compile(r"能|可以|可否|帮|麻烦|请|要|想|给我|把|让|改成|换成|改为|[吧]")
 # "is it still pending? if so, cancel it": the question carries a request on its answer.
-CONDITIONAL = re.compile(
+CONDITIONAL = rx.compile(
     r"\b(?:if (?:so|yes|not|it is|it's|it isn't|that's|they are|they're)|otherwise|in that case)\b|"
     r"如果|的话|要是|否则",
-    re.I,
+    rx.I,
 )
 
 
@@ -1040,24 +1040,24 @@ def asks_whether(text: str) -> bool:
     return bool(STATE_QUESTION_EN.search(text) or WH_QUESTION_EN.search(text))
 
 
-ALL_ORDERS = re.compile(
+ALL_ORDERS = rx.compile(
     r"\b(?:all|both|every|each)\s+(?:of\s+)?(?:my\s+|the\s+|these\s+|those\s+)?(?:pending\s+|open\s+)?"
     r"(?:orders|of them|ones)\b|\bthem (?:all|both)\b|\bboth of them\b|所有[^，。,；;]{0,8}订单|"
     r"\b(?:my|the|these|those)\s+(?:pending|delivered|processed)\s+orders\b|"
     r"\b(?:every|each)\s+(?:single\s+)?(?:pending\s+|delivered\s+)?order\b(?!\s+(?:id|number))|"
     r"全部(?:待处理的?)?订单|两个订单|都取消|"
     r"\b(?:all|every|each)\s+(?:of\s+)?(?:my\s+|the\s+)?order\s+(?:addresses|address|payments)\b",
-    re.I,
+    rx.I,
 )
 
 
 # "every t-shirt in my pending orders", "all the t-shirts in my orders", "我所有订单里的 T 恤":
 # the items named, in every order that holds them.
-ITEMS_IN_ALL_ORDERS = re.compile(
+ITEMS_IN_ALL_ORDERS = rx.compile(
     r"\b(?:every|each|all(?:\s+(?:the|my|of\s+the|of\s+my))?)\s+(?:[\w-]+\s+){1,3}?"
     r"(?:in|from|of|across)\s+(?:all\s+(?:of\s+)?)?(?:my|the)\s+(?:\w+\s+)?orders\b|"
     r"所有[^，。,；;]{0,8}订单(?:里|中)的",
-    re.I,
+    rx.I,
 )
 
 
@@ -1083,9 +1083,9 @@ def refers_back(text: str) -> bool:
 
 # A task named by its verb as the thing to do now ("then do the exchange", "换货吧").
 PICK = r"\b(?:do|go with|go for|take|prefer|choose|want) the "
-TASK_VERBS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(PICK + r"exchange\b|换货吧|那就换货", re.I), "exchange_items"),
-    (re.compile(PICK + r"return\b|退货吧|那就退货", re.I), "return_items"),
+TASK_VERBS: list[tuple[rx.Pattern[str], str]] = [
+    (rx.compile(PICK + r"exchange\b|换货吧|那就换货", rx.I), "exchange_items"),
+    (rx.compile(PICK + r"return\b|退货吧|那就退货", rx.I), "return_items"),
 ]
 
 
@@ -1101,53 +1101,53 @@ CHANGES = ("modify_items", "modify_address", "modify_payment", "exchange_items")
 DROPPED = r"\b(?:scratch|forget(?: about)?|drop|skip|never ?mind(?: about)?)\s+(?:the|that|my)\s+"
 # What a negated verb takes back: "don't cancel it" a cancellation, "I'll keep it" any change
 # to the item; "don't cancel any orders" during an exchange takes back nothing.
-NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
-    (re.compile(DROPPED + r"return\b", re.I), ("return_items",)),
-    (re.compile(DROPPED + r"exchange\b", re.I), ("exchange_items",)),
-    (re.compile(DROPPED + r"cancell?ation\b", re.I), ("cancel_order",)),
+NEGATED_VERBS: list[tuple[rx.Pattern[str], tuple[str, ...]]] = [
+    (rx.compile(DROPPED + r"return\b", rx.I), ("return_items",)),
+    (rx.compile(DROPPED + r"exchange\b", rx.I), ("exchange_items",)),
+    (rx.compile(DROPPED + r"cancell?ation\b", rx.I), ("cancel_order",)),
     (
-        re.compile(DROPPED + r"(?:address|address change)\b|改地址(?:那个|的)?不用了", re.I),
+        rx.compile(DROPPED + r"(?:address|address change)\b|改地址(?:那个|的)?不用了", rx.I),
         ("modify_address", "update_default_address"),
     ),
     (
-        re.compile(
+        rx.compile(
             r"\b(?:don'?t|do not|no need to|not going to|won'?t|shouldn'?t)\s+(?:\w+\s+)?"
             r"(?:cancel)\b|\bnothing to cancel\b|"
             r"不要取消|不取消|不用取消|别取消|先不取消|没什么要取消",
-            re.I,
+            rx.I,
         ),
         ("cancel_order",),
     ),
     (
-        re.compile(
+        rx.compile(
             r"\b(?:don'?t|do not|no need to|not going to|won'?t)\s+(?:\w+\s+)?return\b|"
             r"不退了|先不退",
-            re.I,
+            rx.I,
         ),
         ("return_items",),
     ),
     (
-        re.compile(
+        rx.compile(
             r"\b(?:don'?t|do not|no need to|not going to|won'?t)\s+(?:\w+\s+)?"
             r"(?:exchange|change|modify|swap)\b|不换了|不改了|先不(?:换|改)",
-            re.I,
+            rx.I,
         ),
         (*CHANGES, "update_default_address"),
     ),
     (
-        re.compile(
+        rx.compile(
             r"\b(?:(?:i'?ll|i will|i want to|i'?d rather|let me) keep (?:it|them|the|my|this|that)|"
             r"(?:so|just|please|then) keep (?:it|them|the order|my order|this order|that order))\b"
             r"(?![^.!?]*\b(?:but|instead|change|switch|swap|exchange|with a|in a)\b)",
-            re.I,
+            rx.I,
         ),
         ("cancel_order", "return_items", "exchange_items", "modify_items"),
     ),
     (
-        re.compile(
+        rx.compile(
             r"\b(?:don'?t|do not) do (?:it|that|this)\b|"
             r"\bchanged my mind\b(?!.{0,20}\b(?:cancel|return|exchange)\b)",
-            re.I,
+            rx.I,
         ),
         (ANY,),
     ),
@@ -1156,10 +1156,10 @@ NEGATED_VERBS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
 
 # "台灯也不换了，只换双肩包", "don't change the lamp, only the backpack": one item left out of a
 # change that goes on for another; no change is taken back.
-ONLY_CHANGE = re.compile(
+ONLY_CHANGE = rx.compile(
     r"只(?:要)?(?:换|改)|\bonly (?:change|exchange|swap|switch|modify)\b|"
     r"\b(?:change|exchange|swap|switch) only\b",
-    re.I,
+    rx.I,
 )
 
 
@@ -1179,7 +1179,7 @@ def negated_requests(text: str) -> set[str]:
 
 
 # Asking to reverse what was just done: "undo that", "put it back", "un-cancel it", "撤销".
-UNDO = re.compile(
+UNDO = rx.compile(
     r"\b(?:undo|revert|reverse|roll ?back|un-?cancel|uncancel|reinstate|restore|"
     r"take (?:it|that) back|put (?:it|that|them|everything) back|change (?:it|that) back|"
     r"set (?:it|that) back|"
@@ -1190,14 +1190,14 @@ UNDO = re.compile(
     r"where (?:it|they) (?:was|were) (?:going|headed|supposed to go) before|"
     r"changed my mind about (?:the |that |my )?(?:cancell?ation|return|exchange|change|address))\b|"
     r"撤销|撤回|恢复|改回|换回|退回原来|还原|反悔|取消刚才|不是这个意思|还是要了|又想要了?",
-    re.I,
+    rx.I,
 )
 
 
-PERSON = re.compile(
+PERSON = rx.compile(
     r"\b(?:human|person|people|agent|representative|rep|someone|somebody|manager|supervisor|"
     r"operator|staff|real)\b|人工|真人|客服|经理|主管",
-    re.I,
+    rx.I,
 )
 
 
@@ -1243,7 +1243,7 @@ def negates_request(text: str, intent: str | None = None) -> bool:
 
 # A clause that holds an order back: taken back, left alone, or put off ("don't cancel it",
 # "先别动它", "I might cancel #W2 in a few days", "I'm keeping #W2").
-HOLDS_BACK = re.compile(
+HOLDS_BACK = rx.compile(
     r"\b(?:leave (?:it|them|that one|this one|(?:order )?#?\s?w\d{7}) "
     r"(?:alone|be|as (?:it is|is)|where (?:it is|they are))|"
     # "leave that one for now", "hold #W2 until I hear back": put off
@@ -1263,10 +1263,10 @@ HOLDS_BACK = re.compile(
     r"later on|some other time)\b|"
     r"别动|不要动|不用动|不用改|不需要改|不必改|不要改|别改|先别|先不|暂时不|还没想好|没想好|可能过几天|过几天再|以后再|回头再|再说吧?|"
     r"留着|保留|不取消|不要取消|别取消|(?:还是|照旧|继续|仍然|还)寄(?:到|往)?(?:原来|原|旧|老)",
-    re.I,
+    rx.I,
 )
-CLAUSE_END = re.compile(r"[,，、;；]|\s[—–-]\s")  # a dash between words ends one too
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")  # not "jamal.ng@…", "$12.50"
+CLAUSE_END = rx.compile(r"[,，、;；]|\s[—–-]\s")  # a dash between words ends one too
+SENTENCE_END = rx.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")  # not "jamal.ng@…", "$12.50"
 
 
 def _sentence_clauses(text: str) -> list[list[str]]:
@@ -1275,7 +1275,7 @@ def _sentence_clauses(text: str) -> list[list[str]]:
 
 
 # A clause asking where or which: "#W2 是寄到哪个地址的？", "where is #W2 going?"
-ASKS_WHERE = re.compile(r"\b(?:where|which|what)\b|哪|什么", re.I)
+ASKS_WHERE = rx.compile(r"\b(?:where|which|what)\b|哪|什么", rx.I)
 
 
 def pointed_order_ids(text: str) -> list[str]:
@@ -1294,10 +1294,10 @@ def pointed_order_ids(text: str) -> list[str]:
 
 
 # "no for #W2", "not #W2", "#W2: no": a no said to one order names only that order
-SAYS_NO_TO_ID = re.compile(
+SAYS_NO_TO_ID = rx.compile(
     r"\b(?:no (?:for|to|on)|not) (?:order )?#?\s?[Ww]\s?\d{7}(?!\d)|"
     r"(?<![A-Za-z0-9])#?\s?[Ww]\s?\d{7}\s*[:\-–—]?\s*(?:no|nope)(?=\s*(?:[,.;!)]|$))",
-    re.I,
+    rx.I,
 )
 
 
@@ -1321,10 +1321,10 @@ def held_back_orders(text: str, *, left_alone: bool = False) -> set[str]:
 
 
 # "#W1 and #W2 - I don't need the second one": an ordinal after the ids picks one of them.
-ORDINAL_PICK = re.compile(
+ORDINAL_PICK = rx.compile(
     r"\bthe (first|1st|former|second|2nd|latter|third|3rd|last) (?:one|order)\b(?!\s*#?\s?[Ww]\d)|"
     r"(第一|第二|第三|前一|后一|最后一)(?:个|单|笔)(?:订单)?(?!\s*#?\s?[Ww]\d)",
-    re.I,
+    rx.I,
 )
 ORDINAL_INDEX = {
     "first": 0, "1st": 0, "former": 0, "第一": 0, "前一": 0,
@@ -1381,12 +1381,12 @@ def leaves_alone(text: str) -> bool:
 # The customer changing their mind inside one message ("Cancel #W1 - no wait, change its
 # address instead - ugh, actually forget the address, just cancel it"): what follows the last
 # such turn is the request. The marker runs to the end of its clause.
-SELF_CORRECTION = re.compile(
+SELF_CORRECTION = rx.compile(
     r"(?:\bno,? wait|\bwait,? no|\bscratch that|"
     r"\bforget (?:about )?(?:that|it|the [a-z]+(?: [a-z]+)?)|"
     r"\bnever ?mind(?: about)?(?: that| the [a-z]+(?: [a-z]+)?)?|\bon second thought|"
     r"算了|不对不对|说错了)[^,.;!?，。；！？\-–—]*",
-    re.I,
+    rx.I,
 )
 
 
@@ -1394,14 +1394,14 @@ SELF_CORRECTION = re.compile(
 # talked me out of it, so instead …", "本来想取消的，但是想了想还是留着". Without a sign that
 # the customer changed their mind ("I wanted to return it but the site wouldn't let me") the
 # intention stands.
-ABANDONED = re.compile(
+ABANDONED = rx.compile(
     r"\b(?:i was (?:going|gonna|planning|about) to|i wanted to|i meant to|i thought (?:about|of)|"
     r"i considered|i planned to|i had planned to)\b[^.;!?]{0,200}?\b(?:but|however)\b"
     r"(?=[^.;!?]{0,200}\b(?:talked (?:me|us) out|changed? (?:my|our) minds?|decided|instead|"
     r"rather|after all|on second thought|not anymore|keep (?:it|them|the order)))|"
     r"(?:本来|原本|原来|之前)(?:想|打算|要)[^。；！？]{0,80}?(?:但是|不过|可是|但)"
     r"(?=[^。；！？]{0,80}(?:改主意|不取消|不退|不换|还是|决定|不想|留着|劝))",
-    re.I,
+    rx.I,
 )
 
 
@@ -1422,7 +1422,7 @@ def after_self_correction(text: str) -> str:
         return text
     rest = text[turned:].strip(" ,.;!?，。；！？-–—")
     words = mask_entities(rest).split()
-    if len(words) < 2 or not re.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", rest):
+    if len(words) < 2 or not rx.search(r"[A-Za-z]{3}|[\u4e00-\u9fff]{2}", rest):
         return text
     # "I was going to cancel #W1 but … instead please send it to …": still about #W1
     named = [] if order_ids(rest) else order_ids(text[:turned])
@@ -1445,30 +1445,30 @@ def is_angry(text: str, *, writes_in_capitals: bool = False) -> bool:
 
 def shouts(text: str) -> bool:
     """True when a message has several words in capitals (not in Chinese text)."""
-    return len(re.findall(r"[A-Z]{4,}", text)) >= 2 and not CJK.search(text)
+    return len(rx.findall(r"[A-Z]{4,}", text)) >= 2 and not CJK.search(text)
 
 
 IDENTITY_SPANS = [
-    re.compile(
+    rx.compile(
         r"\b(?:my )?(?:email(?: address)?|e-mail|mail)(?: is|:)?\s*[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+"
         r"\.[A-Za-z]{2,}",
-        re.I,
+        rx.I,
     ),
     EMAIL,
-    re.compile(
+    rx.compile(
         r"(?:\b(?:my name is|my name's|i am|i'm|im|this is|it's|name is|name:)|我是|我叫|名字是)\s*"
         r"[A-Za-z][A-Za-z'\-]+\s+[A-Za-z][A-Za-z'\-]+",
-        re.I,
+        rx.I,
     ),
-    re.compile(r"(?:我是|我叫|名字是)\s*[\u4e00-\u9fff]{2,3}(?=[，,。\s])"),
+    rx.compile(r"(?:我是|我叫|名字是)\s*[\u4e00-\u9fff]{2,3}(?=[，,。\s])"),
     # "Sophia Martin 77034 - pls send …", "Hi there, Harper Garcia, 80242. …": a signature
-    re.compile(
+    rx.compile(
         r"^[\s,.!]*(?:(?i:hi|hello|hey)(?i: there)?[\s,!.]+)?[A-Z][a-z'\-]+\s+[A-Z][a-z'\-]+"
         r"(?:\s+here)?\s*[,:\-–—]?\s*(?i:zip\s*)?\d{5}\b"
     ),
-    re.compile(
+    rx.compile(
         r"(?:\bmy\s+)?(?:zip|zipcode|zip code|postal code|postcode|邮编|邮政编码)\D{0,12}\d{5}",
-        re.I,
+        rx.I,
     ),
 ]
 
@@ -1477,15 +1477,15 @@ def strip_identity(text: str) -> str:
     """The message without the user's identification ("I'm Noah Brown, zip 80279, …")."""
     for pattern in IDENTITY_SPANS:
         text = pattern.sub(" ", text)
-    text = re.sub(r"^[\s,，.。;:!\-–—]+|[\s,，;:]+(?=[,，.。])", "", text)
-    return re.sub(r"\s+", " ", text).strip(" ,，")
+    text = rx.sub(r"^[\s,，.。;:!\-–—]+|[\s,，;:]+(?=[,，.。])", "", text)
+    return rx.sub(r"\s+", " ", text).strip(" ,，")
 
 
-IDENTITY_FILLER = re.compile(
+IDENTITY_FILLER = rx.compile(
     r"\b(?:hi|hello|hey|hiya|dear|good (?:morning|afternoon|evening)|here|there|thanks|"
     r"thank you|please|and|also|ok|okay|sure|it|is|i|me|my|name|speaking)\b|"
     r"你好|您好|嗨|哈喽|谢谢|请|我|的|是|叫|和",
-    re.I,
+    rx.I,
 )
 
 
@@ -1497,14 +1497,14 @@ def only_identity(text: str) -> bool:
     if stripped == " ".join(text.split()).strip(" ,，"):
         return False  # nothing identifying was cut out
     rest = IDENTITY_FILLER.sub(" ", stripped)
-    return not re.search(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)
+    return not rx.search(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)
 
 
 def only_entities(text: str) -> bool:
     """True when the message is nothing but ids, numbers and addresses ("#W1234567", "95144")."""
     rest = without_addresses(USER_ID.sub(" ", PAYMENT_ID.sub(" ", EMAIL.sub(" ", text))))
-    rest = re.sub(r"\d+", " ", ORDER_ID.sub(" ", rest))
-    return not re.search(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)
+    rest = rx.sub(r"\d+", " ", ORDER_ID.sub(" ", rest))
+    return not rx.search(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)
 
 
 def mask_entities(text: str) -> str:
@@ -1513,5 +1513,5 @@ def mask_entities(text: str) -> str:
     text = ORDER_ID.sub(" ORDERID ", text)
     text = PAYMENT_ID.sub(" PAYMENTID ", text)
     text = USER_ID.sub(" USERID ", text)
-    text = re.sub(r"\d+", " 0 ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    text = rx.sub(r"\d+", " 0 ", text)
+    return rx.sub(r"\s+", " ", text).strip()

@@ -9,23 +9,24 @@ number, password, code or CVV, or an instruction that the template reply does no
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from safety import patterns as rx
+
 FACT_PATTERNS = [
-    re.compile(r"#W\d{7}"),
-    re.compile(r"\b(?:gift_card|paypal|credit_card)_\d+\b"),
-    re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"),
-    re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
-    re.compile(r"\b\d{6,}\b"),
+    rx.compile(r"#W\d{7}"),
+    rx.compile(r"\b(?:gift_card|paypal|credit_card)_\d+\b"),
+    rx.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"),
+    rx.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
+    rx.compile(r"\b\d{6,}\b"),
 ]
-STATUSES = re.compile(
+STATUSES = rx.compile(
     r"\b(pending|processed|delivered|cancelled|canceled|return requested|exchange requested|"
     r"item modified)\b",
-    re.I,
+    rx.I,
 )
-AMOUNT = re.compile(r"(?<![\w.])\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\w])")
+AMOUNT = rx.compile(r"(?<![\w.])\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\w])")
 
 
 def _flatten(facts: Iterable[Any]) -> str:

@@ -10,11 +10,12 @@ none gives it to someone else.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 from typing import Literal
 
 import re2
+
+from safety import patterns as rx
 
 Claim = Literal["self", "other", "none"]
 
@@ -30,42 +31,42 @@ RELATIONS_ZH = (
     r"男朋友|女朋友|对象|同学|助理|秘书|员工|下属|代理人"
 )
 # Before the name, in its sentence: someone else is meant.
-OTHER_BEFORE = re.compile(
+OTHER_BEFORE = rx.compile(
     rf"\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}(?:{RELATIONS})s?\b|"
     r"\b(?:for|on behalf of|about|behalf of|from|to|with|by|of|checking on|asking about|"
     r"calling for|ordering for|regarding|re)\s*[,:]?\s*$|"
     r"\b(?:she|he|they)(?:'s|’s| is| are| was)\s*$|\b(?:his|her|their) name(?:'s| is)\s*$|"
     rf"(?:{RELATIONS_ZH})|(?:帮|替|给|为|代)\s*$|(?:他|她)(?:是|叫)\s*$",
-    re.I,
+    rx.I,
 )
 # After the name: it belongs to, or acts as, someone else.
-OTHER_AFTER = re.compile(
+OTHER_AFTER = rx.compile(
     r"^\s*(?:'s|’s|s'|\(\s*(?:my|our|his|her|their|a|the)\b|recommended|referred|told|said|says|asked|wants|wanted|ordered|bought|"
     r"placed|has|had|gave|sent|needs|is my|was my|"
     rf"[—,-]\s*(?:my|our)\s+(?:\w+[\s-]+){{0,2}}(?:{RELATIONS})s?\b)|"  # "X, my neighbour"
     r"^\s*(?:先生|女士|小姐|太太|夫人|老师|总)?\s*(?:的|推荐|说|让我|叫我|他|她)",  # "X 先生的助理"
-    re.I,
+    rx.I,
 )
 # Right before the name: the speaker introduces themself.
-SELF_BEFORE = re.compile(
+SELF_BEFORE = rx.compile(
     r"(?:\b(?:i'?m|i am|im|this is|it'?s|it is|its|my name is|my name'?s|name\s*[:：]?|"
     r"call me|me,?|signed,?|regards,?|from)|我是|我叫|名字是|名字叫|本人|我的名字是)\s*[,:：]?\s*$",
-    re.I,
+    rx.I,
 )
-SELF_AFTER = re.compile(r"^\s*(?:here\b|speaking\b|这边|在这)", re.I)
-GREETING = re.compile(
+SELF_AFTER = rx.compile(r"^\s*(?:here\b|speaking\b|这边|在这)", rx.I)
+GREETING = rx.compile(
     r"^(?:(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings|dear|"
     r"ok(?:ay)?|so|well|um+|hmm+|sorry|thanks?|there|team|all|folks|"
     r"你好|您好|嗨|哈喽|在吗|那个)[\s,!.~:;，！。：—–-]*)+$",
-    re.I,
+    rx.I,
 )
-SENTENCE_END = re.compile(r"[.!?;。！？；\n]")
+SENTENCE_END = rx.compile(r"[.!?;。！？；\n]")
 WINDOW = 48  # characters looked at before a name
 
 
 def _occurrences(text: str, first: str, last: str) -> list[tuple[int, int]]:
-    pattern = rf"(?<![A-Za-z]){re.escape(first)}[\s,]+{re.escape(last)}(?![A-Za-z])"
-    return [(m.start(), m.end()) for m in re.finditer(pattern, text, re.I)]
+    pattern = rf"(?<![A-Za-z]){rx.escape(first)}[\s,]+{rx.escape(last)}(?![A-Za-z])"
+    return [(m.start(), m.end()) for m in rx.finditer(pattern, text, rx.I)]
 
 
 def _one_claim(text: str, start: int, end: int) -> Claim:
@@ -106,10 +107,10 @@ def email_is_other(text: str, email: str) -> bool:
     cut = [m.end() for m in SENTENCE_END.finditer(before)]
     sentence = before[cut[-1] :] if cut else before
     return bool(
-        re.search(
+        rx.search(
             rf"\b(?:{RELATIONS})(?:'s|’s)?\b|\b(?:his|her|their)\b|(?:{RELATIONS_ZH})|[他她]们?的",
             sentence,
-            re.I,
+            rx.I,
         )
     )
 
@@ -179,10 +180,10 @@ def names_differently(said: str, first: str, last: str, stopwords: Collection[st
     if not first or not last:
         return False
     for pattern, own in (
-        (rf"(?i:\b{re.escape(first)})[\s,]+({NAME_WORD})", last),
-        (rf"({NAME_WORD})[\s,]+(?i:{re.escape(last)}\b)", first),
+        (rf"(?i:\b{rx.escape(first)})[\s,]+({NAME_WORD})", last),
+        (rf"({NAME_WORD})[\s,]+(?i:{rx.escape(last)}\b)", first),
     ):
-        for match in re.finditer(pattern, said):
+        for match in rx.finditer(pattern, said):
             other = match.group(1)
             if other.lower() == own.lower() or other.lower() in stopwords:
                 continue

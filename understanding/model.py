@@ -17,7 +17,6 @@ is written to the audit trail (kind "model").
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -32,6 +31,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, Field, create_model
 
 from domain.config import DomainConfig, IntentSpec
+from safety import patterns as rx
 from state.context import Context
 from understanding import extractors as ex
 from understanding.confirmation import READINGS, ConfirmationReading, Listed, ReadingKind
@@ -339,21 +339,21 @@ def call_budget(context: Context) -> float:
 Rejected = list[dict[str, Any]]
 AUTHORITATIVE = ("order_id", "order_ids", "email", "zip", "user_id")
 IDENTITY_KEYS = {"email", "first_name", "last_name", "zip", "user_id"}
-NAME_PART = re.compile(r"[A-Za-z][A-Za-z'\-]{0,39}|[\u3400-\u9fff]{1,4}")
-ORDER_ID_LOOSE = re.compile(r"#?\s*[Ww]\s*(\d{7})|(\d{7})")
+NAME_PART = rx.compile(r"[A-Za-z][A-Za-z'\-]{0,39}|[\u3400-\u9fff]{1,4}")
+ORDER_ID_LOOSE = rx.compile(r"#?\s*[Ww]\s*(\d{7})|(\d{7})")
 COUNTRIES_USA = {"us", "usa", "u.s.", "u.s.a.", "u.s.a", "united states", "america"}
 
 
 def _stated(value: str, text: str) -> bool:
     """Return True when ``value`` occurs in ``text`` (case-insensitive; digits as a whole run)."""
     if value.isdigit():
-        return re.search(rf"(?<!\d){re.escape(value)}(?!\d)", text) is not None
+        return rx.search(rf"(?<!\d){rx.escape(value)}(?!\d)", text) is not None
     return value.casefold() in text.casefold()
 
 
 def _matches(config: DomainConfig, slot: str, value: str) -> bool:
     spec = config.slots.get(slot)
-    return spec is None or spec.pattern is None or re.match(spec.pattern, value) is not None
+    return spec is None or spec.pattern is None or rx.match(spec.pattern, value) is not None
 
 
 class _Checker:
@@ -417,7 +417,7 @@ class _Checker:
         raw = self.string(slot, value)
         if raw is None:
             return None
-        if re.fullmatch(r"\d{5}", raw) is None or not _matches(self.config, "zip", raw):
+        if rx.fullmatch(r"\d{5}", raw) is None or not _matches(self.config, "zip", raw):
             self.reject(slot, raw, "pattern")
             return None
         if not _stated(raw, self.text):
@@ -466,7 +466,7 @@ class _Checker:
                 source = None
         last_four = self.string("payment.last_four", value.get("last_four"))
         if last_four is not None and (
-            re.fullmatch(r"\d{4}", last_four) is None or not _stated(last_four, self.text)
+            rx.fullmatch(r"\d{4}", last_four) is None or not _stated(last_four, self.text)
         ):
             self.reject("payment.last_four", last_four, "pattern or not in message")
             last_four = None
@@ -497,7 +497,7 @@ class _Checker:
             return None
         if self.zip("address.zip", parts["zip"]) is None:
             return None
-        numbers = re.findall(r"\d+", parts["address1"])
+        numbers = rx.findall(r"\d+", parts["address1"])
         if not all(_stated(n, self.text) for n in numbers):
             self.reject("address", value, "street number not in message")
             return None
@@ -796,7 +796,7 @@ SLOT_ANSWER_KEYS: dict[str, tuple[str, ...]] = {
 
 
 def _words(text: str) -> int:
-    return len(re.findall(r"\w+", text))
+    return len(rx.findall(r"\w+", text))
 
 
 def _is_short(text: str, words: int) -> bool:
@@ -810,13 +810,13 @@ def _residue(text: str, slots: dict[str, Any]) -> list[str]:
     cleaned = text
     for pattern in ENTITIES:
         cleaned = pattern.sub(" ", cleaned)
-    cleaned = re.sub(r"(?<!\d)\d{5}(?!\d)", " ", cleaned)
+    cleaned = rx.sub(r"(?<!\d)\d{5}(?!\d)", " ", cleaned)
     for key in ("first_name", "last_name"):
         if isinstance(slots.get(key), str):
-            cleaned = re.sub(re.escape(slots[key]), " ", cleaned, flags=re.I)
+            cleaned = rx.sub(rx.escape(slots[key]), " ", cleaned, flags=rx.I)
     for filler in FILLER_ZH:
         cleaned = cleaned.replace(filler, " ")
-    words = re.findall(r"[^\W_]+(?:'[^\W_]+)?", cleaned.lower())
+    words = rx.findall(r"[^\W_]+(?:'[^\W_]+)?", cleaned.lower())
     return [w for w in words if w not in FILLER_WORDS]
 
 

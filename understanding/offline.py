@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import pickle
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.config import OUT_OF_SCOPE, DomainConfig, load_domain
+from safety import patterns as rx
 from state.context import default_data_dir
 from understanding import extractors as ex
 from understanding.catalogue import mentioned_products
@@ -473,7 +473,7 @@ class OfflineUnderstander:
 
     def _names_topic(self, label: str, part: str) -> bool:
         """True when a part names what ``label``'s change is about ("addresses", "地址")."""
-        return any(re.search(t, part, re.I) for t in self.config.intents[label].topic)
+        return any(rx.search(t, part, rx.I) for t in self.config.intents[label].topic)
 
     def _fills(self, label: str, part: str) -> bool:
         """True when a part states a value ``label``'s task takes (a reason, an address)."""
@@ -629,7 +629,7 @@ class OfflineUnderstander:
         """
         main_part = " ".join(text.split())
         for _, words in asked:
-            main_part = re.sub(re.escape(words), " ", main_part, flags=re.I)
+            main_part = rx.sub(rx.escape(words), " ", main_part, flags=rx.I)
         return self._others(main, " ".join(main_part.split()), list(asked))
 
     def _others(
@@ -688,7 +688,7 @@ class OfflineUnderstander:
             return False
         if self.config.names_own_target(label, main, part):
             return False
-        return not any(re.search(cue, part, re.I) for cue in spec.cues)
+        return not any(rx.search(cue, part, rx.I) for cue in spec.cues)
 
     def _reads_orders(self, label: str) -> bool:
         """A look-up of orders (its family reads an order): beside a change, how to find it."""
@@ -754,7 +754,7 @@ class OfflineUnderstander:
 
     def _pattern(self, text: str) -> str | None:
         for name, spec in self.config.intents.items():
-            if any(re.fullmatch(p, text.strip(), re.I) for p in spec.patterns):
+            if any(rx.fullmatch(p, text.strip(), rx.I) for p in spec.patterns):
                 return name
         return None
 
@@ -768,7 +768,7 @@ class OfflineUnderstander:
             name
             for name, spec in self.config.intents.items()
             if any(
-                re.search(c, sentence, re.I) and asked_as(self.config, name, sentence) == name
+                rx.search(c, sentence, rx.I) and asked_as(self.config, name, sentence) == name
                 for sentence in sentences
                 for c in spec.cues
             )
@@ -823,10 +823,10 @@ def message_asked_as(config: DomainConfig, label: str, text: str) -> str:
 IDENTITY_CONFIDENCE = 0.9  # confidence reported for a sentence that only identifies the user
 CUE_CONFIDENCE = 0.75  # confidence reported for an intent named by one of its cues
 # Asking to send something somewhere ("ship it to …", "寄到…"), not saying where it goes.
-SENDS_TO = re.compile(
+SENDS_TO = rx.compile(
     r"\b(?:ship|send|deliver|redirect|reroute|forward|move|change|update|switch)\b[^.!?]*"
     r"\b(?:to|address)\b|寄到|送到|改(?:成|为|到)|换(?:成|到)",
-    re.I,
+    rx.I,
 )
 TORN_SHARE = 0.2  # the second reading's share that makes a sentence two changes to check
 SURE_CHANGE = 0.75  # confidence a change beside the main request needs to start a task
@@ -834,22 +834,22 @@ INTENT_RANK = {"handoff": 4, "write": 3, "read": 2, "knowledge": 2, "auth": 1, "
 # Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request; "顺便"
 # and its like start one too), and
 # a second request joined by "and" ("return the hose, and exchange the boots").
-SENTENCE = re.compile(
+SENTENCE = rx.compile(
     r"(?<=[.!?;])\s+|(?<=[.!?])(?=(?-i:[A-Z][a-z]))|(?<=[。！？；，])\s*|"  # not "jamal.ng@…"
     r"\s*(?=顺便|另外|然后|同时|并且)|"  # Chinese joining words start a clause
     r"\s+(?:and also|also|then)\s+|,?\s+and\s+(?=(?:also\s+)?"
     r"(?:i\s+(?:also\s+)?(?:want|would|need|'d|'m)|exchange|return|cancel|change|modify|swap|"
     r"update|track|send|ship|switch)\b)",
-    re.I,
+    rx.I,
 )
 
 
 # Clauses of one request sentence, for telling which order each request names: commas,
 # brackets, "and", "plus", "also", "then", and Chinese joining words ("顺便", "另外").
-CLAUSE = re.compile(
+CLAUSE = rx.compile(
     r"[,;()（）]|\s+(?:and|plus|also|then|but)\s+|"
     r"顺便|另外|还有|然后|同时|并且|再帮我|再给我|再查|帮我查|也帮我",
-    re.I,
+    rx.I,
 )
 MAX_VIEWS = 10  # sentences classified per message (each costs an embedding)
 
@@ -1011,7 +1011,7 @@ def segments(text: str) -> list[str]:
 
 
 OPENING, CLOSING = "(（", ")）"
-EMOTICON = re.compile(r"[:;]-?[()]")
+EMOTICON = rx.compile(r"[:;]-?[()]")
 MAX_ASIDE = 120  # characters a bracket may hold before it is taken as unclosed
 
 

@@ -8,7 +8,6 @@ confirmation of a write, ask for something missing, reject, or hand off.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ import re2
 
 from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
+from safety import patterns as rx
 from state.dialogue import ActionPlan, Route, ToolOutcome
 from state.stack import TaskFrame, new_frame
 from understanding import extractors as ex
@@ -47,7 +47,7 @@ from understanding.offline import request_clauses, segments
 
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")
-ADDRESS_WORD = re.compile(r"\baddress|地址", re.I)
+ADDRESS_WORD = rx.compile(r"\baddress|地址", rx.I)
 ADDRESS_KEYS = ("address1", "address2", "city", "state", "country", "zip")
 MAX_CHOICES = 8  # variants listed when asking which one
 ITEM_INTENTS = ("return_items", "exchange_items", "modify_items")
@@ -698,7 +698,7 @@ class RetailPolicy:
                 default=0,
             )
             if code and any(
-                re.search(rf",\s*{re.escape(code)}\b|\b{re.escape(code)}\s+\d{{5}}\b", t)
+                rx.search(rf",\s*{rx.escape(code)}\b|\b{rx.escape(code)}\s+\d{{5}}\b", t)
                 for t in texts
             ):
                 score = max(score, len(code))
@@ -713,7 +713,7 @@ class RetailPolicy:
         for text in texts:
             text = _english_places(text, self.inp.config.lexicon_places)
             for name in (n for n in names if n):
-                text = re.sub(rf"\b{re.escape(name)}\b", " ", text, flags=re.I)
+                text = rx.sub(rf"\b{rx.escape(name)}\b", " ", text, flags=rx.I)
             result.append(text)
         return result
 
