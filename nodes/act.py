@@ -862,11 +862,10 @@ def answer_question(state: DialogueState, runtime: Runtime[Context]) -> dict[str
             "decision": turn_decision("confirm"),
             "notices": [{"key": "confirm.take_your_time", "data": {}}],
         }
-    if cues == {"count_differs"}:  # "yes to all three" of one listed change: what it covers
-        return {
-            "decision": turn_decision("confirm"),
-            "notices": [{"key": "confirm.count_differs", "data": {}}],
-        }
+    if cues in ({"count_differs"}, {"names_some_changes"}):
+        # "yes to all three" of one listed change, "yes, ship it" of two: what a yes covers
+        key = "confirm.covers_all" if "names_some_changes" in cues else "confirm.count_differs"
+        return {"decision": turn_decision("confirm"), "notices": [{"key": key, "data": {}}]}
     user_id = state.user_id or state.channel_user_id
     notice = _order_answer(context, text, order_id, user_id) or _knowledge_answer(
         context, state, text

@@ -358,3 +358,24 @@ def test_one_of_two_alike_items_kept_by_its_colour_is_not_returned() -> None:
     ):
         match = match_order_items([text], items, lexicon, by_option=True)
         assert match.item_ids == ["g"], (text, match)
+
+
+def test_a_yes_naming_one_of_several_changes_listed_together_is_asked_which() -> None:
+    """'Yes, ship #W… to my sister's' at a listing of an order's and the account's address."""
+    from domain.config import load_domain
+    from nodes.act import write_actions
+
+    tasks = write_actions(load_domain("retail"))
+    listed = Listed(
+        task="modify_address",
+        joined=("update_default_address",),
+        orders=("#W7905419",),
+        text="Please confirm these 2 changes: (1) ship order #W7905419 to …; (2) change your "
+        "default address to …",
+        write_tasks=tasks,
+        writes=2,
+    )
+    reply = "Yes, ship #W7905419 to my sister's address please."
+    reading = read_confirmation(reply, listed, lambda _: "modify_address")
+    assert not reading.executes and reading.cues == ("names_some_changes",)
+    assert read_confirmation("yes to both", listed, lambda _: None).executes

@@ -657,8 +657,30 @@ def read_confirmation(
         listed_counts |= {len(listed.items)} if listed.items and not listed.joined else set()
         if said and not said & listed_counts:
             return ConfirmationReading("question", cues=("count_differs",))
+        if not reading.all_listed and _names_some_changes(own, listed, classify, reading.declined):
+            # "yes, ship #W1 to my sister's" of two changes listed together: which?
+            return ConfirmationReading("question", cues=("names_some_changes",))
         reading = replace(reading, explicit=explicit_agreement(own, listed))
     return reading
+
+
+def _names_some_changes(
+    text: str, listed: Listed, classify: Classify | None = None, declined: Sequence[str] = ()
+) -> bool:
+    """True when a yes to changes listed together names some of them only, by action.
+
+    One yes covers every change listed with it; a yes that restates one of them ("yes, ship
+    it to my sister's") may mean only that one, so it is asked which.
+    """
+    tasks = [t for t in dict.fromkeys([listed.task, *listed.joined]) if t not in declined]
+    if len(tasks) < 2:
+        return False  # one change left (the others declined in the same reply)
+    words = dict(listed.write_tasks)
+    named = {t for t in tasks if words.get(t) and names_action(text, words[t])}
+    asked = classify(text) if classify is not None else None
+    if asked in tasks:
+        named.add(str(asked))
+    return 0 < len(named) < len(tasks)
 
 
 def explicit_agreement(text: str, listed: Listed) -> bool:

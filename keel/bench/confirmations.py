@@ -10,7 +10,8 @@ store's data shows afterwards:
   (a wrong write: the release blocker);
 - an **unlisted write**: something changed that the prompt did not list;
 - a **missed yes**: nothing changed after a yes or a yes_and_more (reported, not fatal);
-- a **lost confirmation**: after a question the agent no longer waits for the yes/no.
+- a **lost confirmation**: after a question the agent neither asks for the yes/no again nor
+  keeps the listing on hold (a deferral parks it: kept, nothing asked, counted apart).
 
 When the agent reports its reading of the reply (``TurnResult.values["confirmation"]``),
 the readings are compared with the labels as well (a confusion table).
@@ -51,6 +52,12 @@ class Played:
     awaiting: str
     answer: str
     lead_in_ok: bool = True
+    parked: bool = False  # the listing was put on hold (a deferral): kept, nothing asked
+
+    @property
+    def lost(self) -> bool:
+        """A question after which the listing is neither asked again nor kept on hold."""
+        return self.label == "question" and self.awaiting != "confirmation" and not self.parked
 
     @property
     def executed(self) -> bool:
@@ -69,6 +76,7 @@ class Report:
     unlisted_writes: int = 0
     missed_yes: int = 0
     lost_confirmation: int = 0
+    parked: int = 0  # replies that put the listing on hold (deferrals, goodbyes)
     broken_lead_ins: int = 0
     readings: dict[str, dict[str, int]] = field(default_factory=dict)  # label -> reading -> n
     reading_false_yes: int = 0
@@ -170,6 +178,7 @@ class Player:
             awaiting=turn.awaiting,
             answer=turn.reply,
             lead_in_ok=lead_in_ok,
+            parked=(turn.values.get("question") or {}).get("status") == "parked",
         )
 
 
@@ -181,9 +190,8 @@ def summarise(played: Sequence[Played], seconds: float) -> Report:
     report.false_yes = sum(1 for p in played if p.executed and p.label not in EXECUTING)
     report.unlisted_writes = sum(1 for p in played if p.unlisted)
     report.missed_yes = sum(1 for p in played if not p.executed and p.label in EXECUTING)
-    report.lost_confirmation = sum(
-        1 for p in played if p.label == "question" and p.awaiting != "confirmation"
-    )
+    report.lost_confirmation = sum(1 for p in played if p.lost)
+    report.parked = sum(1 for p in played if p.parked)
     report.broken_lead_ins = sum(1 for p in played if not p.lead_in_ok)
     if any(p.reading is not None for p in played):
         table: dict[str, Counter[str]] = {}
@@ -242,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for p in played:
             wrong = (p.executed and p.label not in EXECUTING) or p.unlisted
             missed = not p.executed and p.label in EXECUTING
-            lost = p.label == "question" and p.awaiting != "confirmation"
+            lost = p.lost
             if wrong or missed or lost or (p.reading and p.reading != p.label):
                 tag = "WRONG WRITE" if wrong else "missed" if missed else "lost" if lost else ""
                 print(f"- [{p.prompt}] {p.label} -> {p.reading} {tag}: {p.reply!r}")
