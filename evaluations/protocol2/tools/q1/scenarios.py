@@ -123,7 +123,7 @@ S.append(dict(
         U("Ivan Kim, zip 60636. Cancel order #W2493472 - laptop, smart watch and vacuum. Don't need them anymore.",
           authenticated=True, awaiting="confirmation", reply_contains=["#W2493472"]),
         U("yes as long as the money is back on my visa by friday. is it?"),
-        U("ok"),
+        U("okay"),
         U("brb, lunch"),
     ],
     changes={},
@@ -289,7 +289,7 @@ S.append(dict(
         U("能不能帮我转人工？我想问问音箱的包装盒丢了还能不能退。", awaiting="human"),
         H("您好，我是客服小林。包装盒丢了也可以退，用结实的纸箱装好寄回就行。我把对话转回给智能助手。"),
         REL,
-        U("好的"),
+        U("哦好的"),
     ],
     changes={}, handoff=True,
 ))
@@ -457,7 +457,7 @@ S.append(dict(
         U("Let me sleep on it, I'm not sure I can live with 64GB."),
         U("alright"),
         U("Unrelated - what's the status of #W6002467?"),
-        U("ok"),
+        U("k, cool"),
     ],
     changes={},
 ))
