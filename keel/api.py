@@ -101,10 +101,19 @@ class Keel:
             return value if isinstance(value, dict) else {"value": value}
         return None
 
-    def send(self, session_id: str, text: str, *, channel_user_id: str | None = None) -> TurnResult:
+    def send(
+        self,
+        session_id: str,
+        text: str,
+        *,
+        channel_user_id: str | None = None,
+        source: str | None = None,
+    ) -> TurnResult:
         """Send one user message on a session and return the agent's turn.
 
-        While a human agent holds the session (handoff mode) the message goes to their queue.
+        ``source`` names the client it came from (an address, a device): failed
+        identifications are limited per source as well as per session. While a human agent
+        holds the session (handoff mode) the message goes to their queue.
         """
         config = self._config(session_id)
         pending = self.pending_interrupt(session_id)
@@ -116,6 +125,8 @@ class Keel:
             payload = {"messages": [HumanMessage(content=text)]}
             if channel_user_id is not None:
                 payload["channel_user_id"] = channel_user_id
+            if source is not None:
+                payload["source"] = source
         try:
             output = self._run(payload, config)
         except Exception as error:  # the delivery boundary: audited, answered, state kept

@@ -36,7 +36,7 @@ from nodes.decide import (
     with_order_of,
 )
 from nodes.intake import LANGUAGE_PREFIX, not_the_holder, screen
-from nodes.render import render
+from nodes.render import format_value, render
 from planning.reflection import canonical
 from planning.templates import literal_step_id
 from state.context import Context
@@ -118,21 +118,26 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
     intent = frame["intent"] if frame else plan["tool"]
     spec = config.intents.get(intent)
     key = f"confirm.{intent}"
+    # what the listing says of the state before the change ("it now goes to …") is no value
+    # a reply may agree to or correct: it is left out of what the reader compares
+    summary = {k: v for k, v in plan["summary"].items() if k != "current"}
+    before = plan["summary"].get("current")
+    reply = state.reply.replace(format_value(before, "en"), " ") if before else state.reply
     shown = (
-        " ".join(render(config, key, plan["summary"], language) for language in ("en", "zh"))
+        " ".join(render(config, key, summary, language) for language in ("en", "zh"))
         if key in config.replies
-        else state.reply
+        else reply
     )
     orders = [str(w["args"]["order_id"]) for w in state.listing if w["args"].get("order_id")]
     return Listed(
         task=_task_of(config, intent),
         orders=tuple(orders),
-        text=f"{shown} {state.reply}",
+        text=f"{shown} {reply}",
         reason=plan["args"].get("reason"),
         values=tuple(
             v
             for call in (plan, *(j["plan"] for j in state.joined))
-            for v in summary_values(call["summary"])
+            for v in summary_values({k: x for k, x in call["summary"].items() if k != "current"})
         ),
         actions=tuple(spec.actions) if spec else (),
         topic=tuple(spec.topic) if spec else (),
@@ -150,10 +155,28 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
             if n["key"] in ("agenda.queued", "agenda.noted")
         ),
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
+        unlisted_products=unlisted_products(config, plan, state.joined),
         choice=price_choice(" ".join(frame.get("utterances") or [])) if frame else None,
         done_before=_done_before(state.last_write, plan["tool"]),
         joined=tuple(_task_of(config, j["intent"]) for j in state.joined),
         writes=len(state.listing),
+    )
+
+
+def unlisted_products(
+    config: DomainConfig, plan: ActionPlan, joined: Sequence[JoinedWrite]
+) -> tuple[tuple[str, ...], ...]:
+    """Each product the listing does not name, with its names (a yes naming one is no yes).
+
+    Only for listings of items: a change that names no item (an address, a cancellation of
+    a whole order) names its order, and the items of the order are listed as what it holds.
+    """
+    calls = (plan, *(j["plan"] for j in joined))
+    listed = {n for call in calls for n in summary_items(call["summary"])}
+    if not listed:
+        return ()
+    return tuple(
+        (name, *aliases) for name, aliases in config.lexicon_products.items() if name not in listed
     )
 
 
@@ -271,7 +294,9 @@ def asks_for_human(context: Context, text: str, reading: str) -> bool:
     if spec is None or spec.kind != "handoff":
         return False
     full_rank = spec.priority is None or spec.priority >= INTENT_RANK["handoff"]
-    return reading != "question" or full_rank
+    # a complaint's words ("麻烦了", "this is a mess") beside an answer are no request for a
+    # person: only one that asks for a person, or anger, hands the listing to a human
+    return full_rank or (reading != "question" and (ex.asks_for_person(text) or ex.is_angry(text)))
 
 
 def note_of(reading: ConfirmationReading) -> ConfirmationNote:

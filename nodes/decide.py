@@ -336,6 +336,13 @@ def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verifica
         audit.record(session_id(), ATTEMPT, "stronger_needed", {"targets": guessed})
         kept = forget_failed(identity)
         return Verification(None, kept, notices, True, failures + 1, refusal="auth.stronger")
+    source = f"source:{state.source or session_id()}"
+    if targets and audit.count(ATTEMPT, f"failed_from:{source}", window) >= (
+        context.max_identity_attempts_per_source
+    ):
+        # one client guessing across many sessions: that client may try no more for now
+        audit.record(session_id(), ATTEMPT, "source_limited", {"source": source})
+        return Verification(None, identity, notices, False, failures, limited=True)
     if targets and not all(spend_token(context, f"identity:{t}") for t in targets):
         audit.record(session_id(), ATTEMPT, "rate_limited", {"targets": targets})
         return Verification(None, identity, notices, False, failures, limited=True)
@@ -345,6 +352,8 @@ def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verifica
         outcome = "ok" if row is not None else ("failed" if failed else "incomplete")
         outcome = f"refused_{refusal}" if refusal else outcome
         audit.record(session_id(), ATTEMPT, f"{outcome}:{target}"[:120], {"target": target})
+    if failed or refusal is not None:
+        audit.record(session_id(), ATTEMPT, f"failed_from:{source}"[:120], {"source": source})
     if refusal is not None:
         # The account is one the session gave as someone else's, or not the one the name
         # claimed: nothing is opened, and the reply does not say whether it exists.

@@ -69,17 +69,27 @@ def screen(text: str, context: Context, key: str) -> GuardVerdict:
     return check_message(text, _guard_config(context.max_message_chars))
 
 
+# Asking for the change just made to be mended ("can you fix that", "改一下").
+FIX = rx.compile(r"(?i)\b(?:fix|correct|amend|update) (?:that|it|this)\b|改一下|改正|更正")
+
+
 def redo_with_correction(
-    config: DomainConfig, last_write: dict[str, Any] | None, text: str
+    config: DomainConfig, last_write: dict[str, Any] | None, text: str, undo: bool = False
 ) -> TaskFrame | None:
     """The change made last, again with the address a reply to it corrects, if it is one.
 
-    Only a change that sets an address can simply be made again; any other undo ("un-cancel
-    it") goes to a person.
+    "It's Apt 4B, not 48": the address written, amended. "Undo that, send it where it was
+    going" (``undo``): the address it had before, which the listing showed. Only a change
+    that sets an address can simply be made again; any other undo ("un-cancel it") goes to
+    a person, and a reply that neither names a new value nor asks for the old one too.
     """
     if last_write is None or not isinstance(last_write.get("args", {}).get("address"), dict):
         return None
-    amended = amend_address(dict(last_write["args"]["address"]), text)
+    written = dict(last_write["args"]["address"])
+    before = (last_write.get("summary") or {}).get("current")
+    amended = amend_address(written, text)
+    if undo and isinstance(before, dict) and (amended is None or _names_place(text, before)):
+        amended = dict(before)  # "撤回！还是寄到原来的地址，920 Laurel Lane 那个"
     spec = next(
         (i for i in config.intents.values() if i.kind == "write" and i.tool == last_write["tool"]),
         None,
@@ -90,6 +100,12 @@ def redo_with_correction(
     if last_write["args"].get("order_id"):
         slots["order_id"] = last_write["args"]["order_id"]
     return new_frame(spec.name, slots, [text])
+
+
+def _names_place(text: str, address: dict[str, Any]) -> bool:
+    """True when a message names the street of ``address`` ("920 Laurel Lane")."""
+    street = str(address.get("address1") or "").lower()
+    return bool(street) and street in text.lower()
 
 
 def not_the_holder(state: DialogueState, context: Context) -> dict[str, Any]:
@@ -216,7 +232,8 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     anger_streak = state.anger_streak + 1 if angry else 0
     route: Route = "continue"
     undo = state.last_write is not None and ex.asks_to_undo(text)
-    redone = redo_with_correction(config, state.last_write, text) if undo else None
+    fixes = state.last_write is not None and (undo or ex.is_correction(text) or FIX.search(text))
+    redone = redo_with_correction(config, state.last_write, text, undo) if fixes else None
     if redone is not None:
         # "undo that, the house number is 3030": an address written by mistake is written
         # again with the corrected value, listed for a yes like any change

@@ -109,8 +109,16 @@ class Context:
     max_identity_attempts: int = field(
         default=5,
         metadata={
-            "description": "Failed identifications per session and per target account "
-            "before a human takes over (the account is locked for identity_lock_seconds)."
+            "description": "Failed identifications per session before a human takes over; "
+            "an account guessed at this often (from any session, within "
+            "identity_lock_seconds) is opened by its email only, never locked."
+        },
+    )
+    max_identity_attempts_per_source: int = field(
+        default=10,
+        metadata={
+            "description": "Failed identifications from one source (a client, across its "
+            "sessions) within identity_lock_seconds before it may try no more."
         },
     )
     identity_lock_seconds: float = field(

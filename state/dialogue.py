@@ -127,6 +127,9 @@ class InputState:
 
     messages: Annotated[list[AnyMessage], add_messages] = field(default_factory=list)
     channel_user_id: str | None = None  # user id asserted by an authenticated channel
+    # the client the message came from (an address, a device), for limits across sessions;
+    # None: the session is its own source
+    source: str | None = None
 
 
 @dataclass(kw_only=True)

@@ -379,3 +379,57 @@ def test_a_yes_naming_one_of_several_changes_listed_together_is_asked_which() ->
     reading = read_confirmation(reply, listed, lambda _: "modify_address")
     assert not reading.executes and reading.cues == ("names_some_changes",)
     assert read_confirmation("yes to both", listed, lambda _: None).executes
+
+
+def test_a_yes_naming_a_product_the_listing_does_not_hold_is_no_yes() -> None:
+    """Blind set 2, q1 10: '对对，就是那副黑色耳机，取消吧' at a water bottle's cancellation."""
+    listed = Listed(
+        task="cancel_order",
+        orders=("#W4296426",),
+        actions=("cancel", "取消"),
+        items=(("Water Bottle", "bottle", "水杯"),),
+        unlisted_products=(("Headphones", "headphone", "耳机"),),
+    )
+    assert not read_confirmation("对对，就是那副黑色耳机，取消吧", listed, lambda _: None).executes
+    assert read_confirmation("对，水杯那单，取消吧", listed, lambda _: None).executes
+
+
+def order_address(context: Context, order_id: str) -> tuple[str, str]:
+    with session_scope(context.database_url) as session:
+        row = session.get(Order, order_id)
+        assert row is not None
+        return str(row.address1), str(row.address2)
+
+
+def test_a_value_corrected_after_a_change_is_listed_again_for_a_yes(
+    agent: Keel, context: Context
+) -> None:
+    """Blind set 2, q1 24: 'argh autocorrect. it's Apt 4B, not 48. can you fix that'."""
+    agent.send("v", MIA)
+    agent.send(
+        "v", f"ship {SUNGLASSES_ORDER} to 77 South Tryon Street, Apt 48, Charlotte, NC 28202"
+    )
+    agent.send("v", "yes")
+    turn = agent.send("v", "argh autocorrect. it's Apt 4B, not 48. can you fix that")
+    assert asks(turn.reply) and "Apt 4B" in turn.reply
+    assert order_address(context, SUNGLASSES_ORDER) == ("77 South Tryon Street", "Apt 48")
+    agent.send("v", "yes, Apt 4B. thx!!")
+    assert order_address(context, SUNGLASSES_ORDER) == ("77 South Tryon Street", "Apt 4B")
+
+
+def test_an_undone_address_change_lists_the_address_it_had_before(
+    agent: Keel, context: Context
+) -> None:
+    """Blind set 2, q1 29: '撤回！还是寄到原来的地址' after an address change went to a human."""
+    before = order_address(context, SUNGLASSES_ORDER)
+    agent.send("u", MIA_ZH)
+    agent.send(
+        "u",
+        f"订单 {SUNGLASSES_ORDER} 请改寄到 2750 Riverside Avenue, Apt 305, "
+        "Jacksonville, FL 32205。",
+    )
+    agent.send("u", "确认，改吧")
+    turn = agent.send("u", "啊不对不对，撤回！还是寄到原来的地址。")
+    assert turn.awaiting == "confirmation" and before[0] in turn.reply
+    agent.send("u", "对，改回去，麻烦了。")  # thanks for the trouble: no complaint
+    assert order_address(context, SUNGLASSES_ORDER) == before

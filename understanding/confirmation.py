@@ -88,6 +88,9 @@ class Listed:
     # The items of the customer's other orders, with their names: naming one ("it's the
     # yoga mat order that was the mistake") points the change at another order.
     other_items: tuple[tuple[str, ...], ...] = ()
+    # Every other product the store sells, with the names it goes by: a yes that names one
+    # of them ("对对，就是那副黑色耳机" at a water bottle's listing) is a yes to something else.
+    unlisted_products: tuple[tuple[str, ...], ...] = ()
     # How the task chose among several by price ("max": the pricier, "min": the cheaper),
     # when it did: "the more expensive one instead" then points the change elsewhere.
     choice: str | None = None
@@ -525,13 +528,37 @@ def _adds_to_listed_order(text: str, listed: Listed) -> bool:
 
     if ADDS.search(text) is None:
         return False
-    own = {n for n in listed.alternatives if len(n) > 2} - {
+    own = {n for n in listed.alternatives if _a_name(n)} - {
         n for names in listed.other_items for n in names
     }
     return any(contains_phrase(text, n) for n in own)
 
 
 NUMBER = re2.compile(r"[0-9]+[a-z]?\b|[0-9]+")
+
+
+def _a_name(name: str) -> bool:
+    """True for a name long enough to mean a thing: three letters, or two Chinese characters.
+
+    ("耳机", earbuds: a Chinese word is as long as its meaning.)
+    """
+    return len(name) > 2 or (len(name) == 2 and ex.CJK.search(name) is not None)
+
+
+def _names_unlisted_product(text: str, listed: Listed) -> bool:
+    """True when a reply names a product the listing does not hold.
+
+    Not even as a name of a listed item ("耳机" names headphones and earbuds).
+    """
+    from understanding.catalogue import contains_phrase
+
+    listed_names = {n.lower() for names in listed.items for n in names}
+    return any(
+        contains_phrase(text, n)
+        for names in listed.unlisted_products
+        for n in names
+        if _a_name(n) and n.lower() not in listed_names
+    )
 
 
 def changed_values(text: str, listed: Listed) -> list[str]:
@@ -549,9 +576,11 @@ def changed_values(text: str, listed: Listed) -> list[str]:
     if any(i not in listed.orders for i in ids) or (not ids and ex.malformed_order_id(text)):
         changed.append("order_id")
     elif any(
-        contains_phrase(text, n) for names in listed.other_items for n in names if len(n) > 2
+        contains_phrase(text, n) for names in listed.other_items for n in names if _a_name(n)
     ) and not _adds_to_listed_order(text, listed):
         changed.append("order_id")  # "it's the grill one I want gone": another order's item
+    if "order_id" not in changed and _names_unlisted_product(text, listed):
+        changed.append("item")
     address = ex.address(text)
     if (address and address.get("address1") and address["address1"].lower() not in shown) or (
         address and address.get("partial") and address["address2"].lower() not in shown
@@ -593,12 +622,17 @@ def _restates(text: str, listed: Listed) -> bool:
     return (named or _listed_number_only(text, listed)) and not changed_values(text, listed)
 
 
+TOKEN = re2.compile(r"[a-z0-9]+|[\x{4e00}-\x{9fff}]")
+
+
 def _listed_number_only(text: str, listed: Listed) -> bool:
-    """True when a part is only a number the listing shows ("对，3030，确认")."""
-    numbers = NUMBER.findall(text.lower())
-    rest = NUMBER.sub(" ", text.lower()).strip(" #")
-    shown = set(NUMBER.findall(normalise(listed.text)))
-    return bool(numbers) and not rest and set(numbers) <= shown
+    """True when a part is only values the listing shows, a number among them.
+
+    ("对，3030，确认", "yes, Apt 4B".)
+    """
+    words = TOKEN.findall(text.lower())
+    shown = set(TOKEN.findall(normalise(listed.text)))
+    return bool(NUMBER.search(text.lower())) and bool(words) and set(words) <= shown
 
 
 def _swapped(text: str, listed: Listed) -> bool:

@@ -1092,7 +1092,9 @@ class RetailPolicy:
         self._status(owner, "pending", "modify_address")
         address = self._address(lambda: self._order_address(str(owner["order_id"])))
         owner = self._skip_already_there(owner, address)
-        summary = {"order_id": owner["order_id"], "address": address}
+        # the address it ships to now is listed beside the new one: the direction is plain
+        current = self._order_address(str(owner["order_id"]))
+        summary = {"order_id": owner["order_id"], "address": address, "current": current}
         return self._plan(
             "modify_pending_order_address",
             {"order_id": owner["order_id"], "address": address},
@@ -1152,7 +1154,7 @@ class RetailPolicy:
             "modify_user_address",
             {"user_id": self.inp.user_id, "address": address},
             True,
-            {"address": address},
+            {"address": address, "current": self._profile_address()},
         )
 
     def _orders_shipping_to(self, address: Mapping[str, str]) -> list[str]:
