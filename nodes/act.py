@@ -155,7 +155,12 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
             if n["key"] in ("agenda.queued", "agenda.noted")
         ),
         other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
-        unlisted_products=unlisted_products(config, plan, state.joined),
+        unlisted_products=unlisted_products(
+            config,
+            plan,
+            state.joined,
+            listed_order_items(tool_caller(context), state.user_id, orders),
+        ),
         choice=price_choice(" ".join(frame.get("utterances") or [])) if frame else None,
         done_before=_done_before(state.last_write, plan["tool"]),
         joined=tuple(_task_of(config, j["intent"]) for j in state.joined),
@@ -163,18 +168,34 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
     )
 
 
-def unlisted_products(
-    config: DomainConfig, plan: ActionPlan, joined: Sequence[JoinedWrite]
-) -> tuple[tuple[str, ...], ...]:
-    """Each product the listing does not name, with its names (a yes naming one is no yes).
+def listed_order_items(
+    call: Callable[..., Any], user_id: str | None, orders: Sequence[str]
+) -> set[str]:
+    """The names of the items the listed orders hold (naming one says which order it is)."""
+    if not user_id or not orders:
+        return set()
+    outcome = call("get_user_orders", {"user_id": user_id})
+    if not outcome["ok"]:
+        return set()
+    return {str(i["name"]) for i in outcome["data"]["items"] if str(i["order_id"]) in orders}
 
-    Only for listings of items: a change that names no item (an address, a cancellation of
-    a whole order) names its order, and the items of the order are listed as what it holds.
+
+def unlisted_products(
+    config: DomainConfig,
+    plan: ActionPlan,
+    joined: Sequence[JoinedWrite],
+    in_orders: set[str] | frozenset[str] = frozenset(),
+) -> tuple[tuple[str, ...], ...]:
+    """Each product neither listed nor in a listed order, with its names (naming one: no yes).
+
+    Only for listings of items. The listed orders' other items are left out: "that's the
+    order with the air purifier and the speaker" says which order it is.
     """
     calls = (plan, *(j["plan"] for j in joined))
     listed = {n for call in calls for n in summary_items(call["summary"])}
     if not listed:
         return ()
+    listed |= set(in_orders)
     return tuple(
         (name, *aliases) for name, aliases in config.lexicon_products.items() if name not in listed
     )

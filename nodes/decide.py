@@ -620,9 +620,7 @@ def asks_for_task(context: Context, intent: str, said: Sequence[str]) -> bool:
     offline = getattr(understander, "offline", understander)
     for text in (t for t in said if t):
         read = config.intents.get(offline.read(text).intent)
-        if read is not None and (
-            read.name == spec.name or (spec.family and read.family == spec.family)
-        ):
+        if read is not None and _same_change(read, spec):
             return True
     return False
 

@@ -168,6 +168,7 @@ def speaker_not_holder(text: str) -> bool:
 
 
 NAME_WORD = r"[A-Z][a-z'\-]+"
+CONTRACTION = re2.compile(r"(?i)^[a-z]+'(?:ve|m|d|ll|re|s|t)$")
 
 
 def names_differently(said: str, first: str, last: str, stopwords: Collection[str] = ()) -> bool:
@@ -185,8 +186,12 @@ def names_differently(said: str, first: str, last: str, stopwords: Collection[st
     ):
         for match in rx.finditer(pattern, said):
             other = match.group(1)
-            if other.lower() == own.lower() or other.lower() in stopwords:
-                continue
+            if (
+                other.lower() == own.lower()
+                or other.lower() in stopwords
+                or CONTRACTION.search(other)
+            ):
+                continue  # "I'm Amelia, I've been a customer for years": no other name
             if _one_claim(said, match.start(), match.end()) == "self":
                 return True
     return False
