@@ -99,7 +99,7 @@ def redo_with_correction(
     slots: dict[str, Any] = {"address": amended}
     if last_write["args"].get("order_id"):
         slots["order_id"] = last_write["args"]["order_id"]
-    return new_frame(spec.name, slots, [text])
+    return {**new_frame(spec.name, slots, [text]), "redo": True}
 
 
 def _names_place(text: str, address: dict[str, Any]) -> bool:

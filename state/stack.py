@@ -35,6 +35,7 @@ class TaskFrame(TypedDict):
     orders: list[str] | None  # further orders the same change is for (None: one order asked)
     all_agreed: bool  # the customer agreed to the change for every listed order at once
     same_order: NotRequired[bool]  # a further request of a message about the order before it
+    redo: NotRequired[bool]  # the change just made, made again with a corrected value
 
 
 TaskStack = list[TaskFrame]

@@ -552,9 +552,12 @@ def _names_unlisted_product(text: str, listed: Listed) -> bool:
     """
     from understanding.catalogue import contains_phrase
 
-    listed_names = {n.lower() for names in listed.items for n in names}
+    listed_names = sorted({n.lower() for names in listed.items for n in names}, key=len)
+    rest = text.lower()
+    for name in reversed(listed_names):  # "Tea Kettle" is listed: its "kettle" is no other
+        rest = rest.replace(name, " ")
     return any(
-        contains_phrase(text, n)
+        contains_phrase(rest, n)
         for names in listed.unlisted_products
         for n in names
         if _a_name(n) and n.lower() not in listed_names

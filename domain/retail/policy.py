@@ -1141,6 +1141,7 @@ class RetailPolicy:
         if (
             shipping_there
             and not said_default
+            and not self.frame.get("redo")  # the default just written, written back
             and (
                 self.inp.focus_order in shipping_there
                 or any(ex.order_ids(t) or ORDER_WORDS.search(t) or ex.asks_to_undo(t) for t in said)
