@@ -430,7 +430,7 @@ def on_hold(
     deferral or a goodbye parks the listing.
     """
     question = state.question
-    if asks_for_human(context, text, reading.reading):
+    if not reading.executes and asks_for_human(context, text, reading.reading):
         return None  # "before I say yes, get me a person": a human takes over (undecided)
     if question is not None and question["status"] == "parked":
         return at_parked(context, state, base, reading, text)

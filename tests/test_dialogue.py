@@ -232,3 +232,16 @@ def test_a_confirmed_write_leaves_a_receipt_for_replays(agent: Keel, context: Co
         receipts = session.scalars(select(WriteReceipt)).all()
         assert [r.tool_name for r in receipts] == ["cancel_pending_order"]
         assert receipts[0].result["order_id"] == HARPER_PENDING
+
+
+def test_a_settled_agent_keeps_what_is_loaded_out_of_the_collectors_way(tmp_path: Path) -> None:
+    import gc
+
+    from persistence.db import sqlite_url
+
+    agent = Keel(Context(database_url=sqlite_url(tmp_path / "settle.db")))
+    try:
+        agent.settle()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any, Literal
 
@@ -50,6 +51,7 @@ def _norm(text: str) -> str:
     return rx.sub(r"\s+", " ", rx.sub(r"[-_/]", " ", text.lower())).strip()
 
 
+@lru_cache(maxsize=8192)
 def _phrase_pattern(phrase: str) -> str:
     """Regex for a phrase: whole words for Latin text (plural allowed), any spacing or hyphens."""
     words = [rx.escape(w) for w in rx.split(r"[\s\-_/]+", phrase.strip().lower()) if w]

@@ -215,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         context, sqlite_checkpointer(workdir / "checkpoints.sqlite"), durability=args.durability
     )
     _replay(agent, url, 1)  # warm-up: classifier training, caches, first connections
+    agent.settle()  # what a long-running process does once warm (``Keel.settle``)
     load_demo_data(url)
     latencies, path_lengths = _replay(agent, url, args.rounds)
     nodes = round(statistics.median(path_lengths))
