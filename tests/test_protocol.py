@@ -433,3 +433,16 @@ def test_an_undone_address_change_lists_the_address_it_had_before(
     assert turn.awaiting == "confirmation" and before[0] in turn.reply
     agent.send("u", "对，改回去，麻烦了。")  # thanks for the trouble: no complaint
     assert order_address(context, SUNGLASSES_ORDER) == before
+
+
+def test_failed_identifications_are_limited_per_source_across_sessions(context: Context) -> None:
+    """One client guessing across many sessions is stopped; another client is not."""
+    from dataclasses import replace
+
+    agent = Keel(replace(context, max_identity_attempts_per_source=3, rate_capacity=1000))
+    for index in range(3):
+        agent.send(f"guess-{index}", f"I'm Mia Mitchell, zip 6060{index}", source="10.0.0.9")
+    turn = agent.send("guess-last", "I'm Mia Mitchell, zip 60655", source="10.0.0.9")
+    assert turn.user_id is None  # this client may try no more for now
+    turn = agent.send("owner", "I'm Mia Mitchell, zip 60655", source="192.168.1.20")
+    assert turn.user_id == "mia_mitchell_6458"
