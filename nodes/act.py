@@ -14,7 +14,9 @@ from calibration.taxonomy import ends_in_handoff, user_message
 from domain.config import DomainConfig
 from domain.retail.policy import (
     ITEM_INTENTS,
+    described_orders,
     listed_alternatives,
+    listed_order_items,
     option_values_named,
     other_order_items,
 )
@@ -166,18 +168,6 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         joined=tuple(_task_of(config, j["intent"]) for j in state.joined),
         writes=len(state.listing),
     )
-
-
-def listed_order_items(
-    call: Callable[..., Any], user_id: str | None, orders: Sequence[str]
-) -> set[str]:
-    """The names of the items the listed orders hold (naming one says which order it is)."""
-    if not user_id or not orders:
-        return set()
-    outcome = call("get_user_orders", {"user_id": user_id})
-    if not outcome["ok"]:
-        return set()
-    return {str(i["name"]) for i in outcome["data"]["items"] if str(i["order_id"]) in orders}
 
 
 def unlisted_products(
@@ -955,27 +945,6 @@ def _order_answer(
         return None
     key, data = present(config, spec.name, read, outcome, text)
     return {"key": key, "data": data}
-
-
-def described_orders(
-    call: Callable[..., Any], config: DomainConfig, user_id: str | None, text: str, exclude: Any
-) -> list[str]:
-    """The customer's one order (other than ``exclude``) holding the products ``text`` names.
-
-    Empty when the text names none, or when they are in several orders (then the listed
-    order is the one asked about, as before).
-    """
-    if not user_id:
-        return []
-    outcome = call("get_user_orders", {"user_id": user_id})
-    if not outcome["ok"]:
-        return []
-    items = [dict(i) for i in outcome["data"]["items"]]
-    said = set(mentioned_products(text, list(config.lexicon_products), config.lexicon))
-    holding = {str(i["order_id"]) for i in items if str(i["name"]) in said}
-    if said & {str(i["name"]) for i in items if str(i["order_id"]) == str(exclude)}:
-        return []  # the listed order holds it: that is the order asked about
-    return sorted(holding) if len(holding) == 1 else []
 
 
 def _owned(call: Callable[..., Any], order_id: str, user_id: str | None) -> bool:

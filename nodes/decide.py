@@ -125,24 +125,24 @@ def refused_account(
     ``third_party``: this session gave its holder's name, email or zip code as someone
     else's ("my wife Emma Smith …", "Sofia Ahmed 让我帮她…"): whoever says so afterwards, it
     is not theirs to open in this session. ``name_mismatch``: the speaker claimed a name
-    and the email or user id given belongs to an account of another name.
+    and the email or user id given belongs to an account of another name. ``guessed``: the
+    zip code that opened it was one of several offered at once.
     """
     first, last = str(row.get("first_name") or ""), str(row.get("last_name") or "")
     if str(row["user_id"]) in state.barred:
         return "third_party"  # its holder's helper said so in this session ("I'm her husband")
-    said = identity.get("said", "")
     if not _claims_this_name(identity, first, last):
         return "name_mismatch"
-    if identity.get("zip") and identity["zip"] in offered_zips(said):
+    # a zip code reached the account only when no email or user id did
+    by_zip = not email_candidates(identity) and not identity.get("user_id")
+    zip_code = identity.get("zip", "") if by_zip else ""
+    if zip_code and zip_code in offered_zips(identity.get("said", "")):
         return "guessed"  # one of several zip codes tried at once ("one of these, try each")
     if not state.others:
         return None
     details = call("get_user_details", {"user_id": row["user_id"]})
     user = details["data"].get("user") if details["ok"] else None
     email = str(user.get("email") or "") if user else ""
-    # a zip code reached the account only when no email or user id did
-    by_zip = not email_candidates(identity) and not identity.get("user_id")
-    zip_code = identity.get("zip", "") if by_zip else ""
     if given_as_another(state.others, first=first, last=last, email=email, zip_code=zip_code):
         return "third_party"
     return None

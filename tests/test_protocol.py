@@ -254,6 +254,9 @@ def test_zip_codes_offered_as_alternatives_open_nothing(agent: Keel) -> None:
     agent.send("z", "Mia Mitchell, my zip is one of 60656, 60655, 60654, try them")
     turn = agent.send("z", "ok then 60655")
     assert turn.user_id is None and "email" in turn.reply
+    # the email still opens it, zips offered beside it or not
+    turn = agent.send("y", "Mia Mitchell, zip 60656 or 60655, email mia.mitchell1635@example.com")
+    assert turn.user_id == "mia_mitchell_6458"
 
 
 # ------------------------------------------------- 5. an order only asked about, not a target

@@ -1610,6 +1610,37 @@ def other_order_items(
     return tuple(tuple(product_names(name, config.lexicon)) for name in others)
 
 
+def listed_order_items(call: ToolCaller, user_id: str | None, orders: Sequence[str]) -> set[str]:
+    """The names of the items the listed orders hold (naming one says which order it is)."""
+    if not user_id or not orders:
+        return set()
+    outcome = call("get_user_orders", {"user_id": user_id})
+    if not outcome["ok"]:
+        return set()
+    return {str(i["name"]) for i in outcome["data"]["items"] if str(i["order_id"]) in orders}
+
+
+def described_orders(
+    call: ToolCaller, config: DomainConfig, user_id: str | None, text: str, exclude: Any
+) -> list[str]:
+    """The customer's one order (other than ``exclude``) holding the products ``text`` names.
+
+    Empty when the text names none, or when they are in several orders (then the listed
+    order is the one asked about, as before).
+    """
+    if not user_id:
+        return []
+    outcome = call("get_user_orders", {"user_id": user_id})
+    if not outcome["ok"]:
+        return []
+    items = [dict(i) for i in outcome["data"]["items"]]
+    said = set(mentioned_products(text, list(config.lexicon_products), config.lexicon))
+    holding = {str(i["order_id"]) for i in items if str(i["name"]) in said}
+    if said & {str(i["name"]) for i in items if str(i["order_id"]) == str(exclude)}:
+        return []  # the listed order holds it: that is the order asked about
+    return sorted(holding) if len(holding) == 1 else []
+
+
 def option_values_named(
     call: ToolCaller, config: DomainConfig, utterances: Sequence[str], text: str
 ) -> list[str]:
