@@ -20,8 +20,8 @@ from typing import Any, Protocol, cast
 
 from sqlalchemy import Connection, Table, delete, insert, select
 
-from persistence.db import get_engine
-from persistence.models import ToolCallCacheEntry, utcnow
+from keel.persistence.db import get_engine
+from keel.persistence.models import ToolCallCacheEntry, utcnow
 
 DEFAULT_TTL_SECONDS = 300.0
 CACHE = cast(Table, ToolCallCacheEntry.__table__)

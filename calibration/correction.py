@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from calibration.validation import satisfies
-from state.dialogue import ToolOutcome
-from tools.registry import ToolRegistry
+from keel.calibration.validation import satisfies
+from keel.state.dialogue import ToolOutcome
+from keel.tools.registry import ToolRegistry
 
 _META = set("\\[](){}.*+?|^$")
 FORMAT_FAILURES = {"PARAMETER_ERROR", "DATA_NOT_FOUND", "VALIDATION_ERROR"}

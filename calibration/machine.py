@@ -25,19 +25,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
-from calibration.cache import CallCache, call_hash, canonical_args, tags_of
-from calibration.correction import Proposal, propose
-from calibration.receipts import WriteReceipts
-from calibration.records import CalibrationRecorder, CallRecord, Correction
-from calibration.taxonomy import analyze
-from calibration.validation import validate
-from calibration.verifier import Verification, verify
-from persistence.audit import AuditLog
-from safety.guardrails import GuardConfig
-from state.dialogue import ToolOutcome
-from tools.executor import execute, summary
-from tools.registry import ToolContext, ToolRegistry, ToolSpec
-from tools.sql import VerifyCheck
+from keel.calibration.cache import CallCache, call_hash, canonical_args, tags_of
+from keel.calibration.correction import Proposal, propose
+from keel.calibration.executor import execute, summary
+from keel.calibration.receipts import WriteReceipts
+from keel.calibration.records import CalibrationRecorder, CallRecord, Correction
+from keel.calibration.taxonomy import analyze
+from keel.calibration.validation import validate
+from keel.calibration.verifier import Verification, verify
+from keel.domain.config import VerifyCheck
+from keel.persistence.audit import AuditLog
+from keel.safety.guardrails import GuardConfig
+from keel.state.dialogue import ToolOutcome
+from keel.tools.registry import ToolContext, ToolRegistry, ToolSpec
 
 log = logging.getLogger("keel.calibration")
 

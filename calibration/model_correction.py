@@ -28,11 +28,8 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, Field
 
-from calibration.verifier import INJECTION, Verification
-from safety.guardrails import GuardConfig, check_message
-from state.context import Context
-from tools.registry import ToolSpec
-from understanding.model import (
+from keel.calibration.verifier import INJECTION, Verification
+from keel.llm.client import (
     CircuitBreaker,
     chat_client,
     count_model_call,
@@ -41,7 +38,10 @@ from understanding.model import (
     record_model_event,
     structured_call,
 )
-from understanding.prompts import CORRECT_PROMPT
+from keel.safety.guardrails import GuardConfig, check_message
+from keel.state.context import Context
+from keel.tools.registry import ToolSpec
+from keel.understanding.prompts import CORRECT_PROMPT
 
 TOOL_NAME = "CorrectedCall"
 

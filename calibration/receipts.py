@@ -16,8 +16,8 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from persistence.db import get_engine
-from persistence.models import WriteReceipt
+from keel.persistence.db import get_engine
+from keel.persistence.models import WriteReceipt
 
 RECEIPTS = cast(Table, WriteReceipt.__table__)
 

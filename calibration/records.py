@@ -25,8 +25,8 @@ from typing import Any, cast
 from sqlalchemy import Connection, Table, func, insert, make_url, select, update
 from sqlalchemy.exc import IntegrityError
 
-from persistence.db import get_engine
-from persistence.models import (
+from keel.persistence.db import get_engine
+from keel.persistence.models import (
     CalibrationMetrics,
     CorrectionRecord,
     ToolCallRecord,

@@ -20,7 +20,7 @@ from typing import Any, Literal, get_args
 import yaml
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
-from tools.registry import ErrorKind, ToolError, ToolRegistry
+from keel.tools.registry import ErrorKind, ToolError, ToolRegistry
 
 FailureType = ErrorKind
 FAILURE_TYPES: tuple[FailureType, ...] = get_args(ErrorKind)

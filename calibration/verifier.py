@@ -21,10 +21,10 @@ from typing import Any
 
 from sqlalchemy import text
 
-from calibration.correction import fix_format, literal_prefix
-from persistence.db import get_engine
-from safety.guardrails import GuardConfig, check_message
-from tools.sql import VerifyCheck
+from keel.calibration.correction import fix_format, literal_prefix
+from keel.domain.config import VerifyCheck
+from keel.persistence.db import get_engine
+from keel.safety.guardrails import GuardConfig, check_message
 
 NEAREST = 3
 INJECTION = ("sql_injection", "script_injection")

@@ -7,6 +7,8 @@ pydantic when loaded.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -14,13 +16,70 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, Field, model_validator
 
-from safety import patterns as rx
-from tools.sql import SqlTemplate, VerifyCheck
-from understanding.catalogue import Lexicon, Relative
+from keel.safety import patterns as rx
 
 DOMAIN_ROOT = Path(__file__).resolve().parent
 OUT_OF_SCOPE = "out_of_scope"  # training label of the rejection class, read as UNKNOWN
 IntentKind = Literal["smalltalk", "auth", "read", "write", "knowledge", "handoff"]
+
+
+Direction = Literal["up", "down", "max", "min", "at_most"]
+
+
+@dataclass(frozen=True)
+class Relative:
+    """Words that ask for an option relative to the current item ("bigger", "cheapest")."""
+
+    words: tuple[str, ...]
+    direction: Direction
+    keys: tuple[str, ...]  # option keys it applies to, in order of preference; "price"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Extra product names, option aliases, ordinal scales and relative words of a domain."""
+
+    products: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+    option_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    scales: Sequence[Sequence[str]] = ()
+    relatives: Sequence[Relative] = ()
+    units: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+
+class SqlQuery(BaseModel):
+    """One named statement of a template."""
+
+    sql: str = Field(description="SELECT with :named parameters; :limit is bound automatically.")
+    json_columns: list[str] = Field(default_factory=list, description="Columns holding JSON.")
+    one: bool = Field(default=False, description="Return the first row (or None), not a list.")
+
+
+class SqlTemplate(BaseModel):
+    """A read tool made of one or more named queries."""
+
+    description: str
+    params: list[str] = Field(default_factory=list)
+    alternatives: list[str] = Field(default_factory=list)
+    queries: dict[str, SqlQuery]
+    not_found_if_empty: str | None = Field(
+        default=None, description="Query whose empty result means DATA_NOT_FOUND."
+    )
+    cache_ttl_seconds: float = Field(
+        default=300.0, ge=0.0, description="How long a result answers the same call again."
+    )
+
+
+class VerifyCheck(BaseModel):
+    """How to check that an argument's value exists (for the calibration verifier)."""
+
+    exists: str = Field(description="SQL returning the row of :value, if it exists.")
+    candidates: str | None = Field(
+        default=None, description="SQL returning existing values LIKE :prefix (nearest ids)."
+    )
+    context: dict[str, str] = Field(
+        default_factory=dict, description="Named SQL queries whose rows help a correction."
+    )
 
 
 class IntentSpec(BaseModel):
@@ -173,10 +232,10 @@ class DomainConfig(BaseModel):
     def _variants_are_intents(self) -> DomainConfig:
         """An intent's order and question variants name intents of the catalogue."""
         for spec in self.intents.values():
-            for field in ("order_variant", "question_variant"):
-                target = getattr(spec, field)
+            for name in ("order_variant", "question_variant"):
+                target = getattr(spec, name)
                 if target is not None and target not in self.intents:
-                    raise ValueError(f"intent {spec.name}: {field} {target!r} is not an intent")
+                    raise ValueError(f"intent {spec.name}: {name} {target!r} is not an intent")
         return self
 
     @cached_property

@@ -20,9 +20,9 @@ from typing import Literal
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from nodes.ask import analyse_result, compose_answer, plan_action, run_tool, validate_goal
-from state.ask import AskInput, AskOutput, AskState
-from state.context import Context
+from keel.nodes.ask import analyse_result, compose_answer, plan_action, run_tool, validate_goal
+from keel.state.ask import AskInput, AskOutput, AskState
+from keel.state.context import Context
 
 
 def route_after_plan(state: AskState) -> Literal["run_tool", "compose_answer"]:

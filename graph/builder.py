@@ -7,11 +7,13 @@ one with a checkpointer for notebooks, the CLI and tests.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from graph.routers import (
+from keel.graph.routers import (
     route_after_check,
     route_after_execute,
     route_after_fallback,
@@ -22,11 +24,18 @@ from graph.routers import (
     route_after_understand,
     route_after_validate,
 )
-from graph.tasks import task_graph
-from nodes.act import answer_question, await_confirmation, execute_tool, finish_task
-from nodes.decide import check_policy
-from nodes.intake import guard_input, understand, validate_slots
-from nodes.respond import (
+from keel.graph.tasks import task_graph
+from keel.nodes.act import (
+    AfterConfirmation,
+    answer_question,
+    await_confirmation,
+    execute_tool,
+    finish_task,
+)
+from keel.nodes.decide import check_policy
+from keel.nodes.intake import guard_input, understand, validate_slots
+from keel.nodes.respond import (
+    AfterHuman,
     ask_user,
     await_human,
     check_output,
@@ -36,8 +45,8 @@ from nodes.respond import (
     hold_for_human,
     reject,
 )
-from state.context import Context
-from state.dialogue import DialogueState, InputState, OutputState
+from keel.state.context import Context
+from keel.state.dialogue import DialogueState, InputState, OutputState
 
 
 def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]:
@@ -56,24 +65,16 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
     builder.add_node("execute_tool", execute_tool)
     builder.add_node("run_task", task_graph)
     builder.add_node("finish_task", finish_task)
+    # the interrupt nodes route by Command: their edges are the destinations their return
+    # types declare (tests/test_graph.py checks each goto against the drawing)
     builder.add_node(
-        "await_confirmation",
-        await_confirmation,
-        destinations=(
-            "execute_tool",
-            "compose_reply",
-            "guard_input",
-            "answer_question",
-            "handoff",
-        ),
+        "await_confirmation", await_confirmation, destinations=get_args(AfterConfirmation)
     )
     builder.add_node("answer_question", answer_question)
     builder.add_node("compose_reply", compose_reply)
     builder.add_node("check_output", check_output)
     builder.add_node("hold_for_human", hold_for_human)
-    builder.add_node(
-        "await_human", await_human, destinations=("await_human", "guard_input", "compose_reply")
-    )
+    builder.add_node("await_human", await_human, destinations=get_args(AfterHuman))
 
     builder.add_edge(START, "guard_input")
     builder.add_conditional_edges(

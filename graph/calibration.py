@@ -14,10 +14,10 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
-from calibration.machine import END as MACHINE_END
-from calibration.machine import ROUTE_TARGETS, ROUTES, START_STEP, STEPS, CallState, Step
-from nodes.common import call_deps
-from state.context import Context
+from keel.calibration.machine import END as MACHINE_END
+from keel.calibration.machine import ROUTE_TARGETS, ROUTES, START_STEP, STEPS, CallState, Step
+from keel.nodes.common import call_deps
+from keel.state.context import Context
 
 
 def _node(step: Step) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from state.dialogue import DialogueState
+from keel.state.dialogue import DialogueState
 
 
 def route_after_guard(state: DialogueState) -> Literal["reject", "hold_for_human", "understand"]:

@@ -18,7 +18,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from nodes.task import (
+from keel.nodes.task import (
     execute_step,
     next_step,
     plan_task,
@@ -29,9 +29,9 @@ from nodes.task import (
     select_tools,
     summarise,
 )
-from planning.plan import Plan
-from state.context import Context
-from state.task import TaskInput, TaskOutput, TaskState
+from keel.planning.plan import Plan
+from keel.state.context import Context
+from keel.state.task import TaskInput, TaskOutput, TaskState
 
 
 def route_after_plan(state: TaskState) -> Literal["execute_step", "summarise"]:

@@ -20,12 +20,12 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command, Durability, GraphOutput
 
-from graph.builder import compile_graph
-from persistence.audit import AuditLog
-from persistence.bootstrap import ensure_seeded
-from persistence.checkpoint import open_checkpointer
-from state.context import Context, default_data_dir
-from state.dialogue import DialogueState
+from keel.graph.builder import compile_graph
+from keel.persistence.audit import AuditLog
+from keel.persistence.bootstrap import ensure_seeded
+from keel.persistence.checkpoint import open_checkpointer
+from keel.state.context import Context, default_data_dir
+from keel.state.dialogue import DialogueState
 
 STATE_KEYS = list(get_type_hints(DialogueState))
 ERROR_REPLY = {

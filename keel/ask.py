@@ -4,7 +4,6 @@
   answer (status, table, sentence, SQL, repairs, audit trail), calling ``on_step`` after
   every iteration (``keel ask`` prints them as progress);
 * :func:`format_answer` renders an answer as text;
-* :func:`default_answerer` adapts the loop to the sql-eval harness (``keel bench sql-eval``);
 * :mod:`keel.report` fills report templates with it.
 
 Operators and analysts only: customers never reach this module (the customer channel
@@ -13,13 +12,12 @@ keeps its parameterised SQL templates).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
-from nodes.ask import shown
-from state.ask import AskInput, Iteration
-from state.context import Context
+from keel.nodes.ask import shown
+from keel.state.ask import AskInput, Iteration
+from keel.state.context import Context
 
 StepCallback = Callable[[Iteration], None]
 MAX_CELL_CHARS = 40
@@ -38,7 +36,7 @@ def ask(
     Returns ``{"status", "answer", "history"}`` as the graph's output; ``on_step`` is
     called with each iteration's record as soon as it is judged.
     """
-    from graph.ask import graph
+    from keel.graph.ask import graph
 
     settings = context or Context()
     given: AskInput = {"question": question, "context": business_context}
@@ -113,32 +111,5 @@ def format_answer(answer: dict[str, Any]) -> str:
             lines.append(f"Last error: {answer['last_error']}")
     if answer.get("sql"):
         lines += ["", "SQL:", f"  {answer['sql']}"]
-    lines.append(
-        f"\n{answer.get('iterations', 0)} iterations, {answer.get('repairs', 0)} repairs"
-    )
+    lines.append(f"\n{answer.get('iterations', 0)} iterations, {answer.get('repairs', 0)} repairs")
     return "\n".join(lines)
-
-
-def default_answerer(model: bool) -> Any:
-    """The loop as the sql-eval harness calls it (offline, or with the configured model)."""
-    from keel.bench.sql_eval import Answer
-
-    settings = Context() if model else Context(llm_base_url=None, llm_model=None)
-    if model and not settings.llm_enabled:
-        raise SystemExit("--model needs KEEL_LLM_BASE_URL and KEEL_LLM_MODEL")
-
-    def answer(database_url: str, question: str, context: str, db_name: str) -> Answer:
-        started = time.perf_counter()
-        result = ask(question, database=database_url, business_context=context, context=settings)
-        found = result["answer"]
-        return Answer(
-            sql=found.get("sql") if result["status"] == "answered" else None,
-            refused=result["status"] == "refused",
-            reason=str(found.get("reason") or ""),
-            repairs=int(found.get("repairs") or 0),
-            prompt_chars=tuple(found.get("prompt_chars") or ()),
-            iterations=int(found.get("iterations") or 0),
-            seconds=time.perf_counter() - started,
-        )
-
-    return answer

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from state.context import Context
+from keel.state.context import Context
 
 
 def _quiet_environment() -> None:
@@ -187,8 +187,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_db(args: argparse.Namespace) -> int:
     """Load demo data, import a τ² db.json, or export the database in that shape."""
-    from persistence import tau2
-    from persistence.demo_data import load_demo_data
+    from keel.persistence import tau2
+    from keel.persistence.demo_data import load_demo_data
 
     url = Context().database_url
     if args.action == "demo":
@@ -207,14 +207,16 @@ def cmd_graph(args: argparse.Namespace) -> int:
     """Print a graph as a mermaid diagram (the dialogue graph by default)."""
     import importlib
 
-    module = {"keel": "graph.builder", "ask": "graph.ask", "tasks": "graph.tasks"}[args.name]
+    module = {"keel": "keel.graph.builder", "ask": "keel.graph.ask", "tasks": "keel.graph.tasks"}[
+        args.name
+    ]
     print(importlib.import_module(module).graph.get_graph().draw_mermaid())
     return 0
 
 
 def cmd_handoffs(args: argparse.Namespace) -> int:
     """List conversations waiting for a human agent."""
-    from persistence.handoff import HandoffQueue
+    from keel.persistence.handoff import HandoffQueue
 
     print(json.dumps(HandoffQueue(Context().database_url).waiting(), ensure_ascii=False, indent=2))
     return 0
@@ -222,7 +224,7 @@ def cmd_handoffs(args: argparse.Namespace) -> int:
 
 def cmd_calibration(args: argparse.Namespace) -> int:
     """Print the calibration dashboard (``--json``: the dashboard endpoint's body)."""
-    from calibration.records import CalibrationRecorder, dashboard_text
+    from keel.calibration.records import CalibrationRecorder, dashboard_text
 
     board = CalibrationRecorder(Context().database_url).dashboard()
     print(json.dumps(board, ensure_ascii=False) if args.json else dashboard_text(board))

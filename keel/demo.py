@@ -13,15 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from calibration.records import CalibrationRecorder, dashboard_text
 from keel.api import Keel, TurnResult
+from keel.calibration.records import CalibrationRecorder, dashboard_text
 from keel.fixtures import Customer, find_customer
-from persistence.checkpoint import sqlite_checkpointer
-from persistence.db import session_scope, sqlite_url
-from persistence.demo_data import load_demo_data
-from persistence.handoff import HandoffQueue
-from persistence.models import Order
-from state.context import Context
+from keel.persistence.checkpoint import sqlite_checkpointer
+from keel.persistence.db import session_scope, sqlite_url
+from keel.persistence.demo_data import load_demo_data
+from keel.persistence.handoff import HandoffQueue
+from keel.persistence.models import Order
+from keel.state.context import Context
 
 
 @dataclass(frozen=True)

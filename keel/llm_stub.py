@@ -223,7 +223,7 @@ def model_like_responder(domain: str, phrase: str | None = None) -> Responder:
     reading decides then); ``phrase``, when given, is every rephrasing's answer (a test
     of the output check).
     """
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     understander = offline_understander(domain)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from keel.ask import ask, markdown_table
-from state.context import Context
+from keel.state.context import Context
 
 # Placeholders: ``{{ description }}``; a description has no braces and at most 500 characters.
 PLACEHOLDER = re.compile(r"\{\{([^{}\n]{1,500})\}\}")

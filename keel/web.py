@@ -30,13 +30,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from calibration.records import CalibrationRecorder
-from calibration.taxonomy import analyze, classify_text
-from calibration.verifier import verify
+from keel.calibration.records import CalibrationRecorder
+from keel.calibration.taxonomy import analyze, classify_text
+from keel.calibration.verifier import verify
+from keel.nodes.common import domain_config, guard_config
 from keel.server_auth import OPERATOR_KEY_ENV, is_operator_key
-from nodes.common import domain_config, guard_config
-from state.context import Context
-from tools.catalog import build_registry
+from keel.state.context import Context
+from keel.tools.catalog import build_registry
 
 MAX_QUESTION_CHARS = 2000
 

@@ -10,9 +10,9 @@ from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from calibration.taxonomy import ends_in_handoff, user_message
-from domain.config import DomainConfig
-from domain.retail.policy import (
+from keel.calibration.taxonomy import ends_in_handoff, user_message
+from keel.domain.config import DomainConfig
+from keel.domain.retail.policy import (
     ITEM_INTENTS,
     described_orders,
     listed_alternatives,
@@ -20,16 +20,15 @@ from domain.retail.policy import (
     option_values_named,
     other_order_items,
 )
-from domain.retail.presenters import present
-from nodes.common import (
-    audit_log,
+from keel.domain.retail.presenters import present
+from keel.llm.deadline import turn_deadline
+from keel.nodes.common import (
     audited,
     domain_config,
     last_user_text,
-    session_id,
     tool_caller,
 )
-from nodes.decide import (
+from keel.nodes.decide import (
     agreed_orders,
     is_listed,
     joined_writes,
@@ -37,12 +36,13 @@ from nodes.decide import (
     policy_input,
     with_order_of,
 )
-from nodes.intake import LANGUAGE_PREFIX, not_the_holder, screen
-from nodes.render import format_value, render
-from planning.reflection import canonical
-from planning.templates import literal_step_id
-from state.context import Context
-from state.dialogue import (
+from keel.nodes.intake import LANGUAGE_PREFIX, not_the_holder, screen
+from keel.nodes.render import format_value, render
+from keel.persistence.audit import audit_log
+from keel.planning.reflection import canonical
+from keel.planning.templates import literal_step_id
+from keel.state.context import Context
+from keel.state.dialogue import (
     TURN_START,
     ActionPlan,
     ConfirmationNote,
@@ -54,8 +54,9 @@ from state.dialogue import (
     fresh_turn,
     turn_decision,
 )
-from state.protocol import acknowledges_only, yes_answers_question
-from state.stack import (
+from keel.state.protocol import acknowledges_only, yes_answers_question
+from keel.state.runtime import session_id
+from keel.state.stack import (
     Drop,
     DropWaiting,
     Queue,
@@ -72,22 +73,27 @@ from state.stack import (
     told_waiting,
     waiting,
 )
-from state.task import TaskBrief, TaskRun
-from understanding import extractors as ex
-from understanding.catalogue import mentioned_products, price_choice
-from understanding.confirmation import (
+from keel.state.task import TaskBrief, TaskRun
+from keel.understanding import extractors as ex
+from keel.understanding.catalogue import mentioned_products, price_choice
+from keel.understanding.confirmation import (
     ConfirmationReading,
     Listed,
     asks_besides,
     most_cautious,
     read_confirmation,
 )
-from understanding.deadline import turn_deadline
-from understanding.identity import speaker_not_holder
-from understanding.offline import INTENT_RANK
-from understanding.service import get_understander
+from keel.understanding.identity import speaker_not_holder
+from keel.understanding.offline import INTENT_RANK
+from keel.understanding.service import get_understander
 
 RECENT_RESULTS = 5
+
+# Where a reply to a listed change can lead: the one declaration the graph draws its edges
+# from (graph/builder.py) and mypy checks every ``Command`` of the confirmation against.
+AfterConfirmation = Literal[
+    "execute_tool", "compose_reply", "guard_input", "answer_question", "handoff", "check_policy"
+]
 
 
 def answer_text(value: Any) -> str:
@@ -376,7 +382,7 @@ def at_parked(
     base: dict[str, Any],
     reading: ConfirmationReading,
     text: str,
-) -> Command[Any] | None:
+) -> Command[AfterConfirmation] | None:
     """A reply while the listing is on hold; None when it is read as at any listing.
 
     A yes is answered by listing the change again (the reply before asked nothing); an
@@ -412,7 +418,7 @@ def on_hold(
     base: dict[str, Any],
     reading: ConfirmationReading,
     text: str,
-) -> Command[Any] | None:
+) -> Command[AfterConfirmation] | None:
     """What the protocol's state decides of a reply before anything else (None: nothing).
 
     At a parked listing, see :func:`at_parked`. A yes that only acknowledges, after a reply
@@ -442,11 +448,7 @@ def on_hold(
 @audited("await_confirmation")
 def await_confirmation(
     state: DialogueState, runtime: Runtime[Context]
-) -> Command[
-    Literal[
-        "execute_tool", "compose_reply", "guard_input", "answer_question", "handoff", "check_policy"
-    ]
-]:
+) -> Command[AfterConfirmation]:
     """Pause until the user answers the confirmation; only a yes to what was listed proceeds.
 
     The reply is read by the confirmation reader into one of six readings. ``yes`` and
@@ -631,7 +633,7 @@ def undecided(
     base: dict[str, Any],
     reading: ConfirmationReading,
     text: str,
-) -> Command[Any]:
+) -> Command[AfterConfirmation]:
     """A reply that neither agrees, declines nor corrects: answered, asked again, or a human.
 
     After ``max_confirm_rounds`` such replies, or when the reply asks for a person, a human
@@ -678,7 +680,7 @@ def read_reply(
     offline = read_confirmation(text, listed, task_reader(context))
     if not context.llm_enabled or (offline.cues in (("agree",), ("deny",)) and not offline.rest):
         return offline  # a bare yes or no needs no model
-    from understanding.model import model_confirmation_reader
+    from keel.understanding.model import model_confirmation_reader
 
     model = model_confirmation_reader(context).read(text, listed, state.reply, state.language)
     return offline if model is None else most_cautious(offline, model)
@@ -858,8 +860,8 @@ def words_for_waiting(
 
 def _values_for(context: Context, frame: TaskFrame, text: str) -> dict[str, Any]:
     """The values ``text`` states that ``frame``'s task takes ("use PayPal instead")."""
-    from nodes.tracking import task_slots
-    from understanding.offline import TurnHints, extract_slots
+    from keel.nodes.tracking import task_slots
+    from keel.understanding.offline import TurnHints, extract_slots
 
     spec = domain_config(context).intent(frame["intent"])
     values = task_slots(extract_slots(text, TurnHints()), spec)
@@ -868,7 +870,7 @@ def _values_for(context: Context, frame: TaskFrame, text: str) -> dict[str, Any]
 
 def following_request(context: Context, frame: TaskFrame | None, rest: str) -> TaskFrame | None:
     """The task of the separate request said together with a yes."""
-    from nodes.tracking import carry_order, task_slots
+    from keel.nodes.tracking import carry_order, task_slots
 
     config = domain_config(context)
     reading = get_understander(context).read(rest)

@@ -19,19 +19,22 @@ from typing import Any
 from langgraph.runtime import Runtime
 from sqlalchemy import make_url
 
-from calibration.machine import CallDeps, run_call
-from nodes.common import audit_log, calibration_recorder, session_id
-from persistence.bootstrap import ensure_seeded
-from querying.model import model_planner, model_writer
-from querying.pool import ContextMemory, ResourcePool
-from querying.prompts import (
+from keel.calibration.machine import CallDeps, run_call
+from keel.nodes.common import (
+    calibration_recorder,
+)
+from keel.persistence.audit import audit_log
+from keel.persistence.bootstrap import ensure_seeded
+from keel.querying.model import model_planner, model_writer
+from keel.querying.pool import ContextMemory, ResourcePool
+from keel.querying.prompts import (
     accumulated_chars,
     generate_variables,
     plan_variables,
     refine_variables,
     render,
 )
-from querying.repair import (
+from keel.querying.repair import (
     TRANSIENT,
     UNREPAIRABLE,
     StepRecord,
@@ -39,20 +42,21 @@ from querying.repair import (
     next_action,
     smart_exit,
 )
-from querying.schema import render_columns
-from querying.writer import OfflineWriter, SqlWriter
-from state.ask import AskState, Iteration
-from state.context import Context
-from tools.ask_tools import (
+from keel.querying.schema import render_columns
+from keel.querying.writer import OfflineWriter, SqlWriter
+from keel.state.ask import AskState, Iteration
+from keel.state.context import Context
+from keel.state.runtime import session_id
+from keel.tools.ask_tools import (
     AskSettings,
     build_ask_registry,
     store_descriptions,
     store_view,
 )
-from tools.data_access import dialect_of
-from tools.faults import with_faults
-from tools.registry import ToolContext, ToolRegistry
-from understanding.extractors import detect_language
+from keel.tools.data_access import dialect_of
+from keel.tools.faults import with_faults
+from keel.tools.registry import ToolContext, ToolRegistry
+from keel.understanding.extractors import detect_language
 
 SQL_STEPS = ("sql.generate", "sql.validate", "sql.refine", "sql.execute")
 SUMMARY_CHARS = 300

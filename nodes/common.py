@@ -8,26 +8,26 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from langgraph.config import get_config
 from langgraph.errors import GraphInterrupt
 from langgraph.types import Command
 
-from calibration.cache import CallCache, open_cache
-from calibration.machine import CallDeps, run_call
-from calibration.model_correction import model_corrector
-from calibration.receipts import WriteReceipts
-from calibration.records import CalibrationRecorder
-from domain.config import DomainConfig, load_domain
-from persistence.audit import AuditLog
-from persistence.bootstrap import ensure_seeded
-from persistence.handoff import HandoffQueue
-from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
-from state.context import Context
-from state.dialogue import ToolOutcome
-from tools.catalog import build_registry
-from tools.faults import with_faults
-from tools.registry import ToolContext
-from understanding.deadline import turn_deadline
+from keel.calibration.cache import CallCache, open_cache
+from keel.calibration.machine import CallDeps, run_call
+from keel.calibration.model_correction import model_corrector
+from keel.calibration.receipts import WriteReceipts
+from keel.calibration.records import CalibrationRecorder
+from keel.domain.config import DomainConfig, load_domain
+from keel.llm.deadline import turn_deadline
+from keel.persistence.audit import audit_log
+from keel.persistence.bootstrap import ensure_seeded
+from keel.persistence.handoff import HandoffQueue
+from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.state.context import Context
+from keel.state.dialogue import ToolOutcome
+from keel.state.runtime import session_id
+from keel.tools.catalog import build_registry
+from keel.tools.faults import with_faults
+from keel.tools.registry import ToolContext
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -39,21 +39,6 @@ def last_user_text(state: Any) -> str:
             content = message.content
             return content if isinstance(content, str) else str(content)
     return ""
-
-
-def session_id() -> str:
-    """Return the thread id of the current run (the session id)."""
-    try:
-        configurable = get_config().get("configurable", {})
-    except RuntimeError:  # called outside a graph run (unit tests of a node)
-        return "local"
-    return str(configurable.get("thread_id") or "local")
-
-
-@lru_cache(maxsize=16)
-def audit_log(database_url: str) -> AuditLog:
-    """Return the (cached) audit log of a database."""
-    return AuditLog(database_url)
 
 
 @lru_cache(maxsize=16)

@@ -9,13 +9,19 @@ from typing import Any
 from langchain_core.messages import AnyMessage
 from langgraph.runtime import Runtime
 
-from domain.config import DomainConfig, IntentSpec
-from domain.retail.policy import ITEM_INTENTS, Decision, PolicyInput, decide_task
-from nodes.common import ToolCaller, audit_log, audited, domain_config, session_id, tool_caller
-from nodes.intake import spend_token
-from planning.reflection import canonical
-from state.context import Context
-from state.dialogue import (
+from keel.domain.config import DomainConfig, IntentSpec
+from keel.domain.retail.policy import ITEM_INTENTS, Decision, PolicyInput, decide_task
+from keel.nodes.common import (
+    ToolCaller,
+    audited,
+    domain_config,
+    tool_caller,
+)
+from keel.nodes.intake import spend_token
+from keel.persistence.audit import audit_log
+from keel.planning.reflection import canonical
+from keel.state.context import Context
+from keel.state.dialogue import (
     ActionPlan,
     DialogueState,
     JoinedWrite,
@@ -23,8 +29,9 @@ from state.dialogue import (
     ToolOutcome,
     turn_decision,
 )
-from state.protocol import target_asked_for
-from state.stack import (
+from keel.state.protocol import target_asked_for
+from keel.state.runtime import session_id
+from keel.state.stack import (
     Drop,
     Queue,
     TaskFrame,
@@ -34,17 +41,17 @@ from state.stack import (
     current,
     new_frame,
 )
-from understanding import extractors as ex
-from understanding.confirmation import names_action
-from understanding.extractors import NAME_STOPWORDS
-from understanding.identity import (
+from keel.understanding import extractors as ex
+from keel.understanding.confirmation import names_action
+from keel.understanding.extractors import NAME_STOPWORDS
+from keel.understanding.identity import (
     claims_name,
     email_is_other,
     given_as_another,
     names_differently,
     speaks_of_anothers_order,
 )
-from understanding.service import get_understander
+from keel.understanding.service import get_understander
 
 IDENTITY_LABELS = {
     "en": {"zip": "your zip code", "name": "your first and last name"},

@@ -8,20 +8,19 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from domain.config import DomainConfig
-from nodes.common import (
-    audit_log,
+from keel.domain.config import DomainConfig
+from keel.nodes.common import (
     audited,
     domain_config,
     guard_config,
     last_user_text,
-    session_id,
 )
-from nodes.tracking import Tracked, correct_listed, track
-from safety import patterns as rx
-from safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
-from state.context import Context
-from state.dialogue import (
+from keel.nodes.tracking import Tracked, correct_listed, track
+from keel.persistence.audit import audit_log
+from keel.safety import patterns as rx
+from keel.safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
+from keel.state.context import Context
+from keel.state.dialogue import (
     TURN_START,
     DialogueState,
     Route,
@@ -29,11 +28,12 @@ from state.dialogue import (
     fresh_turn,
     turn_decision,
 )
-from state.stack import Clear, Start, TaskFrame, Update, apply, new_frame
-from understanding import extractors as ex
-from understanding.addresses import amend_address
-from understanding.identity import mentions_another, speaker_not_holder
-from understanding.service import get_understander
+from keel.state.runtime import session_id
+from keel.state.stack import Clear, Start, TaskFrame, Update, apply, new_frame
+from keel.understanding import extractors as ex
+from keel.understanding.addresses import amend_address
+from keel.understanding.identity import mentions_another, speaker_not_holder
+from keel.understanding.service import get_understander
 
 
 @lru_cache(maxsize=4)

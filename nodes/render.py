@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.config import DomainConfig
+from keel.domain.config import DomainConfig
 
 SEPARATOR = {"en": "; ", "zh": "；"}
 

@@ -9,22 +9,21 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from domain.config import DomainConfig
-from nodes.act import answer_text, held_listing, listed_writes
-from nodes.common import (
-    audit_log,
+from keel.domain.config import DomainConfig
+from keel.nodes.act import answer_text, held_listing, listed_writes
+from keel.nodes.common import (
     audited,
     domain_config,
     guard_config,
     handoff_queue,
     last_user_text,
-    session_id,
 )
-from nodes.render import SEPARATOR, render
-from planning.reflection import canonical
-from safety.guardrails import check_message
-from state.context import Context
-from state.dialogue import (
+from keel.nodes.render import SEPARATOR, render
+from keel.persistence.audit import audit_log
+from keel.planning.reflection import canonical
+from keel.safety.guardrails import check_message
+from keel.state.context import Context
+from keel.state.dialogue import (
     TURN_START,
     Awaiting,
     DialogueState,
@@ -33,10 +32,11 @@ from state.dialogue import (
     fresh_turn,
     turn_decision,
 )
-from state.protocol import question_after_reply
-from state.stack import Clear, Resume, apply, current, resume_notice
-from understanding.grounding import added_content, ungrounded_facts
-from understanding.phrasing import rephrase
+from keel.state.protocol import question_after_reply
+from keel.state.runtime import session_id
+from keel.state.stack import Clear, Resume, apply, current, resume_notice
+from keel.understanding.grounding import added_content, ungrounded_facts
+from keel.understanding.phrasing import rephrase
 
 # A listing the reply keeps on hold without asking (parked, or with the human agent).
 HOLDING_KINDS = ("park", "handoff")
@@ -325,7 +325,7 @@ def check_output(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
                 {"reply": reply, "facts": missing, "added": added},
             )
             reply, source = state.template_reply, "template"
-    from nodes.intake import _guard_config
+    from keel.nodes.intake import _guard_config
 
     if not check_message(reply, _guard_config(100_000)).allowed and source == "model":
         reply, source = state.template_reply, "template"
@@ -368,10 +368,12 @@ def human_message(value: Any) -> tuple[str, str]:
     return "agent", answer_text(value)
 
 
+# Where a message during a handoff can lead (the graph draws await_human's edges from this).
+AfterHuman = Literal["await_human", "guard_input", "compose_reply"]
+
+
 @audited("await_human")
-def await_human(
-    state: DialogueState, runtime: Runtime[Context]
-) -> Command[Literal["await_human", "guard_input", "compose_reply"]]:
+def await_human(state: DialogueState, runtime: Runtime[Context]) -> Command[AfterHuman]:
     """Hold the conversation for a human agent until they release it (handoff mode).
 
     Resume with ``{"type": "agent", "text": …}`` (or a plain string) for the human's reply,

@@ -18,13 +18,16 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
-from calibration.machine import run_call
-from calibration.receipts import idempotency_key
-from calibration.taxonomy import load_failures
-from nodes.common import call_deps, domain_config, session_id
-from nodes.decide import is_listed
-from planning.plan import Plan, Step, UnboundError, bind_args, execution_order, validate_plan
-from planning.reflection import (
+from keel.calibration.machine import run_call
+from keel.calibration.receipts import idempotency_key
+from keel.calibration.taxonomy import load_failures
+from keel.nodes.common import (
+    call_deps,
+    domain_config,
+)
+from keel.nodes.decide import is_listed
+from keel.planning.plan import Plan, Step, UnboundError, bind_args, execution_order, validate_plan
+from keel.planning.reflection import (
     MISSING_INPUT,
     AddRemediationSteps,
     AdjustDependencies,
@@ -43,7 +46,7 @@ from planning.reflection import (
     reflect_overall,
     reflect_step,
 )
-from planning.replan import (
+from keel.planning.replan import (
     ReplanError,
     add_remediation_steps,
     adjust_dependencies,
@@ -51,14 +54,20 @@ from planning.replan import (
     replan_from_step,
     skip_steps,
 )
-from planning.selection import ToolSelection, previous_tools, select_corrective, select_predictive
-from planning.templates import default_plan, literal_plan, rebind_for, template_plan
-from state.context import Context
-from state.dialogue import ListedWrite
-from state.task import NotDone, TaskBrief, TaskRun, TaskState
-from tools.catalog import build_registry
-from tools.registry import ToolSpec
-from understanding.service import get_understander
+from keel.planning.selection import (
+    ToolSelection,
+    previous_tools,
+    select_corrective,
+    select_predictive,
+)
+from keel.planning.templates import default_plan, literal_plan, rebind_for, template_plan
+from keel.state.context import Context
+from keel.state.dialogue import ListedWrite
+from keel.state.runtime import session_id
+from keel.state.task import NotDone, TaskBrief, TaskRun, TaskState
+from keel.tools.catalog import build_registry
+from keel.tools.registry import ToolSpec
+from keel.understanding.service import get_understander
 
 
 @functools.lru_cache(maxsize=8)
@@ -111,7 +120,7 @@ def bindable_tools(cards: Mapping[str, ToolSpec], known: Mapping[str, Any]) -> s
 
 
 def _similarity(text: str, others: Sequence[str]) -> list[float]:
-    from understanding.classifier import embed
+    from keel.understanding.classifier import embed
 
     vectors = embed([text, *others])
     return [float(vectors[0] @ v) for v in vectors[1:]]
@@ -189,7 +198,7 @@ def model_plan(
     """
     if not context.llm_enabled or brief.get("calls") or not selected:
         return None
-    from planning.model import model_planner
+    from keel.planning.model import model_planner
 
     schemas = build_registry(context.domain).openai_tools(sorted(selected))
     return model_planner(context).plan(
@@ -392,7 +401,7 @@ def reflect_on_step(state: TaskState, runtime: Runtime[Context]) -> dict[str, An
     proposed = None
     if context.llm_enabled and retries < context.max_tool_retries:
         # the model proposes a local action; the rules admit it or the offline one stands
-        from planning.model import model_step_reflector
+        from keel.planning.model import model_step_reflector
 
         proposed = model_step_reflector(context).reflect(failed, before, cards, bindable)
     reflection = proposed or reflect_step(failed, before, cards, failure_kinds(), bindable)

@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.config import DomainConfig, IntentSpec
-from safety import patterns as rx
-from state.stack import (
+from keel.domain.config import DomainConfig, IntentSpec
+from keel.safety import patterns as rx
+from keel.state.stack import (
     Digress,
     Drop,
     Queue,
@@ -31,10 +31,10 @@ from state.stack import (
     new_frame,
     waiting,
 )
-from understanding import extractors as ex
-from understanding.addresses import amend_address
-from understanding.catalogue import contains_phrase, mentioned_products
-from understanding.confirmation import names_action
+from keel.understanding import extractors as ex
+from keel.understanding.addresses import amend_address
+from keel.understanding.catalogue import contains_phrase, mentioned_products
+from keel.understanding.confirmation import names_action
 
 UNKNOWN = "UNKNOWN"
 IDENTITY_KEYS = ("email", "first_name", "last_name", "zip", "user_id")
@@ -257,7 +257,7 @@ def _with_items_said(
     own = " ".join(frame["utterances"])
     if mentioned_products(own, names, config.lexicon):
         return frame
-    from understanding.offline import segments
+    from keel.understanding.offline import segments
 
     said = [
         s
@@ -419,7 +419,7 @@ def _only_fills(part: str, spec: IntentSpec | None) -> bool:
 
 
 def _stated(text: str) -> dict[str, Any]:
-    from understanding.offline import TurnHints, extract_slots
+    from keel.understanding.offline import TurnHints, extract_slots
 
     return extract_slots(text, TurnHints())
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import logging
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import func, insert, select
 
-from persistence.db import get_engine, session_scope
-from persistence.models import AuditEvent, utcnow
+from keel.persistence.db import get_engine, session_scope
+from keel.persistence.models import AuditEvent, utcnow
 
 log = logging.getLogger("keel.audit")
 MAX_TEXT = 4000
@@ -84,3 +85,9 @@ class AuditLog:
                 }
                 for r in rows
             ]
+
+
+@lru_cache(maxsize=16)
+def audit_log(database_url: str) -> AuditLog:
+    """Return the (cached) audit log of a database."""
+    return AuditLog(database_url)

@@ -6,8 +6,8 @@ from functools import lru_cache
 
 from sqlalchemy import func, select
 
-from persistence.db import get_engine, session_scope
-from persistence.models import User
+from keel.persistence.db import get_engine, session_scope
+from keel.persistence.models import User
 
 
 def is_empty(url: str) -> bool:
@@ -21,6 +21,6 @@ def is_empty(url: str) -> bool:
 def ensure_seeded(url: str) -> None:
     """Load the demo data into an empty database (once per process and URL)."""
     if is_empty(url):
-        from persistence.demo_data import load_demo_data
+        from keel.persistence.demo_data import load_demo_data
 
         load_demo_data(url)

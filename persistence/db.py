@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, event, inspect, make_url, text
 from sqlalchemy.orm import Session, sessionmaker
 
-from persistence.models import Base
+from keel.persistence.models import Base
 
 
 def sqlite_url(path: Path) -> str:

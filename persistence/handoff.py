@@ -14,8 +14,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from persistence.db import session_scope
-from persistence.models import HandoffTicket
+from keel.persistence.db import session_scope
+from keel.persistence.models import HandoffTicket
 
 OPEN = ("waiting", "answered")
 

@@ -29,8 +29,8 @@ from typing import Any
 from sqlalchemy import ColumnElement, insert, literal_column, select
 from sqlalchemy.orm import InstrumentedAttribute, Session, selectinload
 
-from persistence.db import get_engine, reset_schema, session_scope
-from persistence.models import (
+from keel.persistence.db import get_engine, reset_schema, session_scope
+from keel.persistence.models import (
     Fulfilment,
     Order,
     OrderItem,

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Literal
 
@@ -25,8 +24,22 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.prompts import ChatPromptTemplate
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from planning.plan import FromSlot, FromStep, Plan, Source, Step, ToolContract, Value, validate_plan
-from planning.reflection import (
+from keel.llm.client import (
+    StructuredCall,
+    chat_client,
+    endpoint_parts,
+)
+from keel.planning.plan import (
+    FromSlot,
+    FromStep,
+    Plan,
+    Source,
+    Step,
+    ToolContract,
+    Value,
+    validate_plan,
+)
+from keel.planning.reflection import (
     ReplanEntireTask,
     RetryWithAdjustedParams,
     RetryWithAlternativeTool,
@@ -36,17 +49,8 @@ from planning.reflection import (
     TriggerOverallReflection,
     admissible_step_action,
 )
-from planning.selection import ToolCard
-from state.context import Context
-from understanding.model import (
-    CircuitBreaker,
-    chat_client,
-    count_model_call,
-    endpoint_parts,
-    invoke_guarded,
-    record_model_event,
-    structured_call,
-)
+from keel.planning.selection import ToolCard
+from keel.state.context import Context
 
 PLAN_SYSTEM = """\
 You plan a back-office or customer task for a retail store as calls of the tools below, and
@@ -194,54 +198,6 @@ def checked_plan(
         return None
     problems = [p for p in validate_plan(plan, cards, known) if p.kind != "needs_confirmation"]
     return None if problems else plan
-
-
-class StructuredCall:
-    """One structured-output call, guarded by the endpoint's breaker and time budget."""
-
-    def __init__(
-        self,
-        chat: BaseChatModel,
-        schema: type[BaseModel],
-        prompt: ChatPromptTemplate,
-        *,
-        database_url: str,
-        breaker: CircuitBreaker | None = None,
-        budget: float = 30.0,
-    ) -> None:
-        self.schema = schema
-        self.database_url = database_url
-        self.breaker = breaker or CircuitBreaker()
-        self.budget = budget
-        self._runnable = structured_call(chat, schema, prompt)
-
-    def ask(self, event: str, variables: dict[str, Any]) -> Any:
-        """The model's answer as ``schema``, or None (failure, breaker open, invalid)."""
-        if not self.breaker.allow():
-            record_model_event(self.database_url, None, f"{event}_skipped", {"reason": "open"})
-            return None
-        count_model_call()
-        started = time.perf_counter()
-        try:
-            output = invoke_guarded(self.breaker, self._runnable, variables, self.budget)
-            answer = self.schema.model_validate(output)
-        except Exception as error:  # the offline rules decide
-            record_model_event(
-                self.database_url,
-                None,
-                f"{event}_fallback",
-                {"error": type(error).__name__, "message": str(error)[:500]},
-                (time.perf_counter() - started) * 1000,
-            )
-            return None
-        record_model_event(
-            self.database_url,
-            None,
-            event,
-            {"output": answer.model_dump(mode="json")},
-            (time.perf_counter() - started) * 1000,
-        )
-        return answer
 
 
 class ModelPlanner:

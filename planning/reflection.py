@@ -24,8 +24,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from planning.plan import FromStep, Plan, _Frozen
-from planning.selection import ToolCard
+from keel.planning.plan import FromStep, Plan, _Frozen
+from keel.planning.selection import ToolCard
 
 MISSING_INPUT = "MISSING_INPUT"
 """The failure of a step whose input an earlier step did not return."""

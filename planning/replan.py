@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
-from planning.plan import FromStep, Plan, Step
+from keel.planning.plan import FromStep, Plan, Step
 
 
 class ReplanError(ValueError):

@@ -19,7 +19,7 @@ from typing import Literal, Protocol
 
 from pydantic import Field
 
-from planning.plan import _Frozen
+from keel.planning.plan import _Frozen
 
 Similarity = Callable[[str, Sequence[str]], Sequence[float]]
 """Scores a text against several texts, each in [0, 1] (cosine of embeddings, say)."""

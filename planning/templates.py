@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from planning.plan import FromSlot, FromStep, Plan, Source, Step, Value
+from keel.planning.plan import FromSlot, FromStep, Plan, Source, Step, Value
 
 
 def binding(raw: Any) -> Source:

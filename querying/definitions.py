@@ -23,7 +23,7 @@ from typing import Any
 
 import re2
 
-from querying.linking import (
+from keel.querying.linking import (
     Analysis,
     Clause,
     Mention,

@@ -21,7 +21,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 
-from querying.linking import Edge, SchemaIndex
+from keel.querying.linking import Edge, SchemaIndex
 
 
 class NoJoin(Exception):

@@ -36,7 +36,7 @@ from sqlglot.errors import ErrorLevel, OptimizeError, ParseError, TokenError, Un
 from sqlglot.optimizer.qualify import qualify
 from sqlglot.optimizer.scope import traverse_scope
 
-from querying.schema import Catalogue
+from keel.querying.schema import Catalogue
 
 ProblemKind = Literal[
     "syntax",

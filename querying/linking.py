@@ -26,8 +26,8 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Hamming, Indel
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from querying.schema import Catalogue, ColumnInfo, TableInfo
-from understanding.classifier import embed, normalize_text
+from keel.querying.schema import Catalogue, ColumnInfo, TableInfo
+from keel.understanding.classifier import embed, normalize_text
 
 _WORDS_FILE = Path(__file__).with_name("offline_words.yaml")
 

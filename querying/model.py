@@ -23,20 +23,19 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, Field
 
-from planning.model import StructuredCall
-from querying.pool import ContextMemory
-from querying.prompts import (
+from keel.llm.client import StructuredCall, cached, chat_client, endpoint_key, endpoint_parts
+from keel.querying.pool import ContextMemory
+from keel.querying.prompts import (
     generate_variables,
     plan_variables,
     refine_variables,
     select_variables,
     templates,
 )
-from querying.repair import ACTIONS, Action, admissible
-from querying.schema import Catalogue
-from querying.writer import OfflineWriter, TableChoice, Written, strip_wrapping
-from state.context import Context
-from understanding.model import cached, chat_client, endpoint_key, endpoint_parts
+from keel.querying.repair import ACTIONS, Action, admissible
+from keel.querying.schema import Catalogue
+from keel.querying.writer import OfflineWriter, TableChoice, Written, strip_wrapping
+from keel.state.context import Context
 
 
 class PlannedAction(BaseModel):

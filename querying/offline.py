@@ -27,8 +27,8 @@ from numpy.typing import NDArray
 from pydantic import BaseModel, Field
 from sqlglot import exp
 
-from querying.definitions import definitions
-from querying.grammar import (
+from keel.querying.definitions import definitions
+from keel.querying.grammar import (
     Agg,
     Bucket,
     Col,
@@ -45,7 +45,7 @@ from querying.grammar import (
     TableCount,
     Window,
 )
-from querying.linking import (
+from keel.querying.linking import (
     Analysis,
     Cue,
     FreeValue,
@@ -60,8 +60,8 @@ from querying.linking import (
     schema_index,
     word_score,
 )
-from querying.schema import Catalogue
-from understanding.classifier import embed, normalize_text
+from keel.querying.schema import Catalogue
+from keel.understanding.classifier import embed, normalize_text
 
 LinkKind = Literal["table", "column", "value", "aggregate", "time", "order", "limit", "other"]
 

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from querying.schema import trim_details
+from keel.querying.schema import trim_details
 
 StepType = Literal["plan", "sql_generation", "sql_validation", "sql_refinement", "sql_execution"]
 

@@ -16,13 +16,15 @@ from typing import Any
 import yaml
 from langchain_core.prompts import ChatPromptTemplate
 
-from querying.schema import render_columns
+from keel.querying.schema import render_columns
 
 
 @cache
 def templates() -> dict[str, ChatPromptTemplate]:
     """Every prompt of the loop, by name (plan, select_tables, generate, refine)."""
-    raw = yaml.safe_load(resources.files("querying").joinpath("prompts.yaml").read_text("utf-8"))
+    raw = yaml.safe_load(
+        resources.files("keel.querying").joinpath("prompts.yaml").read_text("utf-8")
+    )
     return {
         name: ChatPromptTemplate.from_messages(
             [("system", parts["system"]), ("human", parts["human"])]

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from querying.pool import ContextMemory
+from keel.querying.pool import ContextMemory
 
 Action = Literal[
     "schema.list_tables",

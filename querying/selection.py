@@ -16,11 +16,11 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from querying.definitions import definition_lines, definitions
-from querying.grammar import NoJoin, join_tree
-from querying.linking import SchemaIndex, Term, analyse, schema_index
-from querying.schema import Catalogue
-from understanding.classifier import clip_tokens, embed, normalize_text
+from keel.querying.definitions import definition_lines, definitions
+from keel.querying.grammar import NoJoin, join_tree
+from keel.querying.linking import SchemaIndex, Term, analyse, schema_index
+from keel.querying.schema import Catalogue
+from keel.understanding.classifier import clip_tokens, embed, normalize_text
 
 LEXICAL_WEIGHT = 1.0  # a table named by the question, or holding a column or value it names
 EMBED_WEIGHT = 4.0  # times the table's similarity margin over the median of all tables

@@ -18,9 +18,9 @@ import sqlglot
 from pydantic import BaseModel, Field
 from sqlglot.errors import ParseError, TokenError
 
-from querying.offline import generate_sql
-from querying.schema import Catalogue
-from querying.selection import select_tables
+from keel.querying.offline import generate_sql
+from keel.querying.schema import Catalogue
+from keel.querying.selection import select_tables
 
 # Dialects a statement may have been written in, tried in this order by the offline refiner.
 REFINE_DIALECTS = ("postgres", "mysql", "sqlite", "tsql", "bigquery", "duckdb", "oracle")

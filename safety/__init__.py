@@ -5,7 +5,7 @@ from the domain's ``guardrails.yaml``; ``TokenBucket`` is the separate, stateful
 per-session rate limiter applied by the caller.
 """
 
-from safety.guardrails import (
+from keel.safety.guardrails import (
     DEFAULT_GUARDRAILS_PATH,
     GuardConfig,
     GuardReason,

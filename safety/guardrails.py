@@ -34,7 +34,7 @@ from urllib.parse import unquote
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from safety import patterns as rx
+from keel.safety import patterns as rx
 
 DEFAULT_GUARDRAILS_PATH = (
     Path(__file__).resolve().parents[1] / "domain" / "retail" / "guardrails.yaml"

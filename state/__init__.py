@@ -1,7 +1,7 @@
 """Typed state of the dialogue graph and its runtime context."""
 
-from state.context import Context
-from state.dialogue import (
+from keel.state.context import Context
+from keel.state.dialogue import (
     ActionPlan,
     DialogueState,
     HandoffPackage,
@@ -10,7 +10,7 @@ from state.dialogue import (
     ToolOutcome,
     Understanding,
 )
-from state.stack import StackCommand, TaskFrame, TaskStack
+from keel.state.stack import StackCommand, TaskFrame, TaskStack
 
 __all__ = [
     "ActionPlan",

@@ -23,11 +23,17 @@ def _floats(text: str) -> tuple[float, ...]:
     return tuple(float(part) for part in text.split(",") if part.strip())
 
 
-def _faults(text: str | None) -> dict[str, str]:
-    """``"a=timeout,b=empty"`` → ``{"a": "timeout", "b": "empty"}`` (see ``tools.faults``)."""
-    from tools.faults import parse_faults
+def parse_faults(text: str | None) -> dict[str, str]:
+    """``"a=timeout,b=ignore_condition:x"`` → ``{"a": "timeout", "b": "ignore_condition:x"}``.
 
-    return parse_faults(text)
+    The drills of ``tool_faults`` (``KEEL_TOOL_FAULTS``); ``tools.faults`` applies them.
+    """
+    faults: dict[str, str] = {}
+    for part in (text or "").split(","):
+        if "=" in part:
+            tool, fault = part.split("=", 1)
+            faults[tool.strip()] = fault.strip()
+    return faults
 
 
 def default_data_dir() -> Path:
@@ -179,7 +185,7 @@ class Context:
         metadata={"description": "Serve a repeated read tool call from the cache (per-tool TTL)."},
     )
     tool_faults: dict[str, str] = field(
-        default_factory=lambda: _faults(_env("KEEL_TOOL_FAULTS")),
+        default_factory=lambda: parse_faults(_env("KEEL_TOOL_FAULTS")),
         metadata={
             "description": "Faults injected into named tools, for drills and scenarios "
             "(tool -> timeout | unreachable | permission | not_found | empty | "

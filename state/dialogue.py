@@ -13,12 +13,12 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-from state.protocol import ListingQuestion
-from state.records import Language as Language
-from state.records import ListedWrite as ListedWrite
-from state.records import ToolOutcome as ToolOutcome
-from state.stack import TaskFrame, TaskStack, current
-from state.task import TaskBrief, TaskRun
+from keel.state.protocol import ListingQuestion
+from keel.state.records import Language as Language
+from keel.state.records import ListedWrite as ListedWrite
+from keel.state.records import ToolOutcome as ToolOutcome
+from keel.state.stack import TaskFrame, TaskStack, current
+from keel.state.task import TaskBrief, TaskRun
 
 Awaiting = Literal["confirmation", "clarification", "human", "nothing"]
 Route = Literal[

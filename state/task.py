@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
-from state.records import Language, ListedWrite, ToolOutcome
+from keel.state.records import Language, ListedWrite, ToolOutcome
 
 TaskStatus = Literal["done", "stopped", "needs_confirmation", "declined", "invalid"]
 

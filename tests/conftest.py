@@ -59,8 +59,8 @@ def _data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 @pytest.fixture(scope="session")
 def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo store, loaded once per test session; a test works on a copy (``demo_db_url``)."""
-    from persistence.db import get_engine, sqlite_url
-    from persistence.demo_data import load_demo_data
+    from keel.persistence.db import get_engine, sqlite_url
+    from keel.persistence.demo_data import load_demo_data
 
     path = tmp_path_factory.mktemp("store") / "template.db"
     url = sqlite_url(path)
@@ -72,7 +72,7 @@ def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def demo_db_url(template_db: Path, tmp_path: Path) -> str:
     """A fresh copy of the demo store for one test, as a database URL."""
-    from persistence.db import sqlite_url
+    from keel.persistence.db import sqlite_url
 
     path = tmp_path / "store.db"
     shutil.copyfile(template_db, path)

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from querying.guard import check_sql
-from querying.schema import Catalogue
-from tools.data_access import introspect
+from keel.querying.guard import check_sql
+from keel.querying.schema import Catalogue
+from keel.tools.data_access import introspect
 
 HIDDEN = ("secret",)
 SHARED_ATTACKS = [
@@ -136,7 +136,7 @@ def postgres_store() -> Iterator[tuple[str, Catalogue]]:
         c.execute("INSERT INTO secret VALUES (1, 'CANARY')")
     url = target.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
     yield url, introspect(url, hidden=HIDDEN)
-    from tools.data_access import readonly_engine
+    from keel.tools.data_access import readonly_engine
 
     readonly_engine.cache_clear()
     with psycopg.connect(admin, autocommit=True) as connection:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.tasks import task_graph
-from nodes.task import tool_cards
-from persistence.audit import AuditLog
-from state.context import Context
+from keel.graph.tasks import task_graph
+from keel.nodes.task import tool_cards
+from keel.persistence.audit import AuditLog
+from keel.state.context import Context
 
 
 def brief(mode: str, **extra: Any) -> dict[str, Any]:
@@ -47,8 +47,8 @@ def test_a_step_calling_ask_data_in_a_customers_task_fails_without_running(
 ) -> None:
     from langgraph.runtime import Runtime
 
-    from nodes.task import execute_step
-    from planning.templates import literal_plan
+    from keel.nodes.task import execute_step
+    from keel.planning.templates import literal_plan
 
     context = Context(database_url=demo_db_url, retry_backoff_seconds=(0.0,))
     plan = literal_plan([("ask_data", {"question": "how many orders?"})])
@@ -62,8 +62,8 @@ def test_a_step_calling_ask_data_in_a_customers_task_fails_without_running(
 
 
 def test_the_executor_refuses_an_operators_tool_to_any_other_run(demo_db_url: str) -> None:
-    from calibration.machine import run_call
-    from nodes.common import call_deps
+    from keel.calibration.machine import run_call
+    from keel.nodes.common import call_deps
 
     context = Context(database_url=demo_db_url, retry_backoff_seconds=(0.0,))
     args = {"question": "how many orders are there?"}

@@ -18,13 +18,13 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 from scripted_chat import RoutedChatModel, tool_call
 
-import querying.model as ask_model
-from graph.ask import graph
-from querying.model import clear_ask_models
-from querying.pool import ContextMemory
-from querying.repair import next_action
-from state.context import Context
-from understanding.model import clear_model_caches
+import keel.querying.model as ask_model
+from keel.graph.ask import graph
+from keel.querying.model import clear_ask_models
+from keel.querying.pool import ContextMemory
+from keel.querying.repair import next_action
+from keel.state.context import Context
+from keel.understanding.model import clear_model_caches
 
 CANCELLED_BY_REASON = (
     "SELECT cancel_reason, COUNT(*) AS orders FROM orders WHERE status = 'cancelled' "

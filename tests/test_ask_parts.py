@@ -7,10 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlglot import exp
 
-from querying.guard import check_sql
-from querying.pool import ContextMemory, ResourcePool
-from querying.repair import StepRecord, admissible, diagnose, next_action, repair_action, smart_exit
-from querying.schema import MAX_COLUMNS_SHOWN, Catalogue, ColumnInfo, TableInfo, render_columns
+from keel.querying.guard import check_sql
+from keel.querying.pool import ContextMemory, ResourcePool
+from keel.querying.repair import (
+    StepRecord,
+    admissible,
+    diagnose,
+    next_action,
+    repair_action,
+    smart_exit,
+)
+from keel.querying.schema import MAX_COLUMNS_SHOWN, Catalogue, ColumnInfo, TableInfo, render_columns
 
 
 def catalogue(dialect: str = "sqlite") -> Catalogue:
@@ -271,7 +278,7 @@ def test_readme_ask_diagram_is_current() -> None:
     import re
     from pathlib import Path
 
-    from graph.ask import graph
+    from keel.graph.ask import graph
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     found = re.search(

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import make_url
 
-from state.context import Context
+from keel.state.context import Context
 
 pytestmark = pytest.mark.postgres
 
@@ -33,7 +33,7 @@ def store() -> Iterator[tuple[str, str]]:
     import psycopg
     from psycopg import sql
 
-    from persistence.demo_data import load_demo_data
+    from keel.persistence.demo_data import load_demo_data
 
     admin = _admin()
     name = f"keel_ask_{uuid.uuid4().hex[:8]}"
@@ -53,9 +53,9 @@ def store() -> Iterator[tuple[str, str]]:
         connection.execute(grant)
     reader_url = base.set(username=READER, password=None).render_as_string(hide_password=False)
     yield store_url, reader_url
-    from persistence.db import get_engine
-    from tools.ask_tools import clear_catalogues
-    from tools.data_access import readonly_engine
+    from keel.persistence.db import get_engine
+    from keel.tools.ask_tools import clear_catalogues
+    from keel.tools.data_access import readonly_engine
 
     get_engine.cache_clear()
     readonly_engine.cache_clear()
@@ -79,7 +79,7 @@ def test_an_operator_question_is_answered_through_the_reader_role(
 
 
 def test_the_catalogue_reads_the_comments_postgres_keeps(store: tuple[str, str]) -> None:
-    from tools.data_access import introspect
+    from keel.tools.data_access import introspect
 
     catalogue = introspect(store[1], hidden=("audit_events",))
     orders = catalogue.table("orders")
@@ -91,8 +91,8 @@ def test_the_catalogue_reads_the_comments_postgres_keeps(store: tuple[str, str])
 
 
 def test_a_write_that_bypassed_validation_still_cannot_run(store: tuple[str, str]) -> None:
-    from tools.data_access import run_select
-    from tools.registry import ToolError
+    from keel.tools.data_access import run_select
+    from keel.tools.registry import ToolError
 
     store_url, reader_url = store
     for url in (store_url, reader_url):  # a read-only session even as the owner
@@ -107,8 +107,8 @@ def test_a_write_that_bypassed_validation_still_cannot_run(store: tuple[str, str
 
 
 def test_a_statement_past_its_timeout_is_cancelled(store: tuple[str, str]) -> None:
-    from tools.data_access import run_select
-    from tools.registry import ToolError
+    from keel.tools.data_access import run_select
+    from keel.tools.registry import ToolError
 
     with pytest.raises(ToolError) as stopped:
         run_select(store[1], "SELECT pg_sleep(5)", 0.5, 10)
@@ -116,7 +116,7 @@ def test_a_statement_past_its_timeout_is_cancelled(store: tuple[str, str]) -> No
 
 
 def test_colons_and_percent_signs_in_literals_are_text(store: tuple[str, str]) -> None:
-    from tools.data_access import run_select
+    from keel.tools.data_access import run_select
 
     found = run_select(store[1], "SELECT 'a:b' LIKE '%:%', 'x:y', '100%'", 5.0, 10)
     assert found["rows"] == [[True, "x:y", "100%"]]

@@ -9,8 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from keel.report import fill_value, placeholders, section_context
+from keel.state.context import Context
 from keel.web import create_app
-from state.context import Context
 
 TEMPLATE = """# Weekly operations report
 
@@ -108,7 +108,7 @@ def test_a_report_is_filled_from_the_store(demo_db_url: str, tmp_path: Path) -> 
 
 def test_answers_show_floats_at_most_to_four_decimals_and_speak_the_questions_language() -> None:
     from keel.ask import text_table
-    from nodes.ask import describe_rows
+    from keel.nodes.ask import describe_rows
 
     assert describe_rows(["total"], [[12896.529999999999]], False, "en") == "total: 12896.53."
     assert describe_rows(["订单"], [[3]], False, "zh") == "订单: 3。"

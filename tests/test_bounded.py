@@ -12,21 +12,23 @@ import pytest
 from scripted_chat import ScriptedChatModel, tool_call
 
 from keel.api import Keel
-from keel.llm_stub import StubReply, llm_stub, model_like_responder
-from nodes import intake
-from persistence.audit import AuditLog
-from persistence.db import session_scope
-from persistence.models import Order
-from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
-from state.context import Context
-from understanding.confirmation import Listed, read_confirmation
-from understanding.deadline import DeadlinePassed, call_within, turn_deadline
-from understanding.grounding import added_content
-from understanding.model import (
+from keel.llm.client import (
     CircuitBreaker,
+    endpoint_breaker,
+)
+from keel.llm.deadline import DeadlinePassed, call_within, turn_deadline
+from keel.llm_stub import StubReply, llm_stub, model_like_responder
+from keel.nodes import intake
+from keel.persistence.audit import AuditLog
+from keel.persistence.db import session_scope
+from keel.persistence.models import Order
+from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.state.context import Context
+from keel.understanding.confirmation import Listed, read_confirmation
+from keel.understanding.grounding import added_content
+from keel.understanding.model import (
     ModelConfirmationReader,
     clear_model_caches,
-    endpoint_breaker,
 )
 
 HARPER = "Hi, I'm Harper Ahmed, zip 28268."
@@ -189,7 +191,7 @@ def test_through_the_graph_the_model_can_only_add_caution(db_url: str) -> None:
         agent = Keel(context)
         agent.send("mq", f"{HARPER} Cancel {PENDING}, ordered by mistake.")
         reader = scripted_reader(db_url, tool_call("ModelConfirmation", {"reading": "yes"}))
-        from understanding import model as model_module
+        from keel.understanding import model as model_module
 
         key = model_module.endpoint_key(context)
         model_module._confirmation_readers[key] = reader

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from calibration.records import CalibrationRecorder
 from keel.api import Keel
+from keel.calibration.records import CalibrationRecorder
+from keel.persistence.db import sqlite_url
+from keel.persistence.demo_data import load_demo_data
+from keel.state.context import Context
 from keel.web import create_app
-from persistence.db import sqlite_url
-from persistence.demo_data import load_demo_data
-from state.context import Context
 
 HARPER = "Hi, I'm Harper Ahmed, zip 28268."
 PENDING = "#W2387014"

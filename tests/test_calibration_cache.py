@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from calibration.cache import (
+from keel.calibration.cache import (
     CallCache,
     RedisCallCache,
     SqlCallCache,
@@ -20,7 +20,7 @@ from calibration.cache import (
     open_cache,
     tags_of,
 )
-from persistence.db import sqlite_url
+from keel.persistence.db import sqlite_url
 
 REDIS_URL = os.environ.get("KEEL_TEST_REDIS_URL")
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from calibration.cache import SqlCallCache
-from calibration.machine import (
+from keel.calibration.cache import SqlCallCache
+from keel.calibration.machine import (
     END,
     ROUTE_TARGETS,
     ROUTES,
@@ -20,11 +20,11 @@ from calibration.machine import (
     decision,
     run_call,
 )
-from calibration.records import CalibrationRecorder
-from calibration.taxonomy import ends_in_handoff
-from persistence.db import sqlite_url
-from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
-from tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
+from keel.calibration.records import CalibrationRecorder
+from keel.calibration.taxonomy import ends_in_handoff
+from keel.persistence.db import sqlite_url
+from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
 
 BATCHES = [{"batch": f"MB-{n:03d}", "qty": n} for n in (1, 100, 101)]
 Run = Callable[[ToolContext, dict[str, Any]], dict[str, Any]]
@@ -289,11 +289,11 @@ def test_every_route_taken_is_a_declared_edge(
 def test_the_studio_graph_runs_the_same_steps_on_the_store(tmp_path: Path) -> None:
     from sqlalchemy import select
 
-    from graph.calibration import graph
-    from persistence.db import session_scope
-    from persistence.demo_data import load_demo_data
-    from persistence.models import Order
-    from state.context import Context
+    from keel.graph.calibration import graph
+    from keel.persistence.db import session_scope
+    from keel.persistence.demo_data import load_demo_data
+    from keel.persistence.models import Order
+    from keel.state.context import Context
 
     url = sqlite_url(tmp_path / "store.db")
     load_demo_data(url)
@@ -323,7 +323,7 @@ def test_an_injection_in_an_argument_is_never_corrected(tools: Tools, deps_for: 
 def test_a_confirmed_write_replayed_returns_its_receipt(
     tools: Tools, deps_for: Any, tmp_path: Path
 ) -> None:
-    from calibration.receipts import WriteReceipts, idempotency_key
+    from keel.calibration.receipts import WriteReceipts, idempotency_key
 
     done: list[str] = []
     tools.add(
@@ -368,7 +368,7 @@ def test_repeated_reads_are_served_from_redis_when_configured(
     import os
     import uuid
 
-    from calibration.cache import RedisCallCache, open_cache
+    from keel.calibration.cache import RedisCallCache, open_cache
 
     redis_url = os.environ.get("KEEL_TEST_REDIS_URL")
     if not redis_url:

@@ -8,19 +8,19 @@ from typing import Any
 import pytest
 from scripted_chat import ScriptedChatModel, tool_call
 
-from calibration.machine import CallDeps, run_call
-from calibration.model_correction import (
+from keel.calibration.machine import CallDeps, run_call
+from keel.calibration.model_correction import (
     CorrectedCall,
     ModelCorrector,
     model_corrector,
     validate_proposal,
 )
 from keel.llm_stub import StubReply, llm_stub
-from persistence.audit import AuditLog
-from persistence.db import sqlite_url
-from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
-from state.context import Context
-from tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
+from keel.persistence.audit import AuditLog
+from keel.persistence.db import sqlite_url
+from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.state.context import Context
+from keel.tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
 
 PATTERNS = {"order_id": r"^#W\d{7}$"}
 GUARD = GuardConfig.load(DEFAULT_GUARDRAILS_PATH)

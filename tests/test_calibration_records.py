@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from calibration.records import CalibrationRecorder, CallRecord, Correction
-from persistence.db import sqlite_url
+from keel.calibration.records import CalibrationRecorder, CallRecord, Correction
+from keel.persistence.db import sqlite_url
 
 
 def _call(tool: str, *, success: bool = True, ms: float = 10.0, **kw: object) -> CallRecord:
@@ -125,7 +125,7 @@ def test_background_records_are_written_before_anyone_reads(tmp_path: Path) -> N
 
 
 def test_sqlite_records_live_beside_the_store(tmp_path: Path) -> None:
-    from calibration.records import records_url
+    from keel.calibration.records import records_url
 
     store = sqlite_url(tmp_path / "store.db")
     assert records_url(store) == sqlite_url(tmp_path / "store.calibration.db")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
-from calibration.taxonomy import (
+from keel.calibration.taxonomy import (
     FAILURE_TYPES,
     FailureType,
     analyze,
@@ -18,7 +18,7 @@ from calibration.taxonomy import (
     load_failures,
     user_message,
 )
-from tools.registry import RegisteredTool, ToolError, ToolRegistry, ToolSpec
+from keel.tools.registry import RegisteredTool, ToolError, ToolRegistry, ToolSpec
 
 
 class HttpFailure(Exception):

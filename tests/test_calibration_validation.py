@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calibration.validation import conditions_from, satisfies, validate
+from keel.calibration.validation import conditions_from, satisfies, validate
 
 BATCHES = [{"batch": "MB-100", "qty": 5}, {"batch": "MB-101", "qty": 2}, {"batch": "MB-102"}]
 

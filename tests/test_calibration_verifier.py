@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from calibration.verifier import edit_distance, nearest, verify
-from domain.config import load_domain
-from persistence.db import session_scope, sqlite_url
-from persistence.demo_data import load_demo_data
-from persistence.models import Order
-from safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.calibration.verifier import edit_distance, nearest, verify
+from keel.domain.config import load_domain
+from keel.persistence.db import session_scope, sqlite_url
+from keel.persistence.demo_data import load_demo_data
+from keel.persistence.models import Order
+from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
 
 CONFIG = load_domain("retail")
 PATTERNS = {n: s.pattern for n, s in CONFIG.slots.items() if s.pattern}

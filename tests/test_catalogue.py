@@ -1,6 +1,6 @@
 import pytest
 
-from understanding.catalogue import (
+from keel.understanding.catalogue import (
     Lexicon,
     Relative,
     choose_variant,
@@ -116,8 +116,8 @@ def test_variant_ambiguous_when_tied() -> None:
 
 
 # -- the resolver over whole exchanges (the shipped retail lexicon) -----------------------
-from domain.config import load_domain  # noqa: E402
-from understanding.catalogue import Want, closest, rank, update_want  # noqa: E402
+from keel.domain.config import load_domain  # noqa: E402
+from keel.understanding.catalogue import Want, closest, rank, update_want  # noqa: E402
 
 RETAIL = load_domain("retail").lexicon
 
@@ -164,7 +164,7 @@ LAMPS = [
 
 
 def want_for(texts: list[str], it: dict, variants: list[dict]) -> Want:
-    from understanding.catalogue import product_options
+    from keel.understanding.catalogue import product_options
 
     want = Want()
     for text in texts:
@@ -235,7 +235,7 @@ def test_later_words_win_and_negations_avoid() -> None:
 
 def test_measures_and_chinese_units() -> None:
     options = {"battery life": ["4 hours", "8 hours"], "capacity": ["500ml", "1000ml"]}
-    from understanding.catalogue import value_mentions
+    from keel.understanding.catalogue import value_mentions
 
     found = {(m.key, m.value) for m in value_mentions("换成 4 小时续航的，1L", options, RETAIL)}
     assert found == {("battery life", "4 hours"), ("capacity", "1000ml")}
@@ -266,7 +266,7 @@ def test_closest_offers_what_was_asked_first() -> None:
 
 
 def test_products_left_out_are_not_wishes() -> None:
-    from understanding.catalogue import kept_out
+    from keel.understanding.catalogue import kept_out
 
     names = ["Mechanical Keyboard", "Smart Thermostat"]
     text = "only change the keyboard. Leave the thermostat as it is."
@@ -275,7 +275,7 @@ def test_products_left_out_are_not_wishes() -> None:
 
 
 def test_a_head_noun_names_a_product_when_no_alias_claims_it() -> None:
-    from understanding.catalogue import head_noun, mention_alternatives
+    from keel.understanding.catalogue import head_noun, mention_alternatives
 
     lexicon = Lexicon(products={"Wristwatch": ["watch"]})
     assert head_noun("Smart Watch") == "watch" and head_noun("Luggage Set") is None
@@ -287,7 +287,7 @@ def test_a_head_noun_names_a_product_when_no_alias_claims_it() -> None:
     assert both == [{"Wristwatch", "Smart Watch"}]
     # A product already named in full keeps its head noun for the wished-for item.
     wish = "exchange both Tea Kettles, one to a gas kettle"
-    from understanding.catalogue import product_mentions
+    from keel.understanding.catalogue import product_mentions
 
     assert len(product_mentions(wish, ["Tea Kettle"], lexicon)) == 1
 
@@ -374,7 +374,7 @@ def test_all_with_no_item_named_is_the_whole_order(text: str) -> None:
 
 
 def test_refunds_all_going_to_a_card_are_no_item_choice() -> None:
-    from understanding.extractors import wants_all_items
+    from keel.understanding.extractors import wants_all_items
 
     assert not wants_all_items("还有那个键盘也要退，都退到信用卡")
 
@@ -438,7 +438,7 @@ def test_the_cheaper_one_of_several_is_the_cheapest_of_them() -> None:
 
 def test_no_more_than_what_i_paid_is_a_price_ceiling() -> None:
     """Blind τ² task 64 (variant): "… that costs no more than what I paid" (the domain's words)."""
-    from domain.config import load_domain
+    from keel.domain.config import load_domain
 
     lexicon = load_domain("retail").lexicon
     mine = {**CAMERA, "price": 470.0}
@@ -464,7 +464,7 @@ def test_a_word_two_options_can_mean_goes_to_the_one_not_given_by_name(
     text: str, expected: set[tuple[str, str]]
 ) -> None:
     """Blind τ² 23: "medium" was taken as the ventilation beside "high ventilation"."""
-    from understanding.catalogue import value_mentions
+    from keel.understanding.catalogue import value_mentions
 
     options = {
         "size": ["S", "M", "L"],
@@ -543,7 +543,7 @@ def test_every_item_is_the_whole_order(text: str) -> None:
 def test_words_before_the_first_product_said_of_every_item_go_to_each() -> None:
     """Blind τ² 20: "every item … the most expensive version …, but the shoes must stay the
     same size": the lamp (never named) is upgraded too, and the shoes are no exclusion."""
-    from understanding.catalogue import clauses_for
+    from keel.understanding.catalogue import clauses_for
 
     text = (
         "I want every item upgraded to the most expensive version. The other specs don't "
@@ -616,7 +616,7 @@ def test_the_very_same_item_wished_for_again(text: str, identical: bool) -> None
 
 
 def test_a_product_named_as_what_another_goes_with_is_not_acted_on() -> None:
-    from understanding.catalogue import mentioned_products
+    from keel.understanding.catalogue import mentioned_products
 
     names = ["Desk Lamp", "Water Bottle"]
     for text in (
@@ -646,7 +646,7 @@ def test_each_item_asked_about_or_denied_is_no_whole_order(text: str) -> None:
 
 
 def test_price_and_keep_words_say_only_what_they_say() -> None:
-    from understanding.catalogue import price_choice, same_keys
+    from keel.understanding.catalogue import price_choice, same_keys
 
     assert price_choice("the one that costs more") == "max"
     assert price_choice("it cost more than I expected") is None
@@ -670,7 +670,7 @@ def test_price_and_keep_words_say_only_what_they_say() -> None:
 def test_an_order_named_as_where_the_address_is(text: str, source: set[str]) -> None:
     """τ² joint task 109: "my luggage set order is already going to the new place … you can
     find the new address on the luggage order" changed the luggage order to the old address."""
-    from understanding.catalogue import address_sources
+    from keel.understanding.catalogue import address_sources
 
     config = load_domain("retail")
     assert address_sources(text, list(config.lexicon_products), config.lexicon) == source
@@ -691,7 +691,7 @@ def test_an_order_named_as_where_the_address_is(text: str, source: set[str]) -> 
 def test_a_replacement_said_to_be_fine_leaves_nothing_out(text: str, kept: set[str]) -> None:
     """Joint blind task 98 (and the blind set's 98/99): "a mountain bike is fine instead of a
     road bike" left the bicycle out of its own exchange; the jigsaw alone was listed."""
-    from understanding.catalogue import kept_out
+    from keel.understanding.catalogue import kept_out
 
     config = load_domain("retail")
     assert kept_out(text, list(config.lexicon_products), config.lexicon) == kept

@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-import understanding.classifier as classifier_module
-from domain.config import load_domain
-from understanding.classifier import (
+import keel.understanding.classifier as classifier_module
+from keel.domain.config import load_domain
+from keel.understanding.classifier import (
     IntentClassifier,
     Prediction,
     ScreenedClassifier,
     clear_embedding_cache,
     word_count,
 )
-from understanding.offline import offline_understander
+from keel.understanding.offline import offline_understander
 
 CATALOGUE: dict[str, list[str]] = {
     "track_order": [

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from understanding.confirmation import (
+from keel.understanding.confirmation import (
     EXECUTING,
     ConfirmationReading,
     Listed,

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from calibration.records import CalibrationRecorder
 from keel.api import Keel
+from keel.calibration.records import CalibrationRecorder
+from keel.persistence.db import sqlite_url
+from keel.persistence.demo_data import load_demo_data
+from keel.state.context import Context
 from keel.web import create_app
-from persistence.db import sqlite_url
-from persistence.demo_data import load_demo_data
-from state.context import Context
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(

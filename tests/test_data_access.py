@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.data_access import dialect_of, infer_foreign_keys, introspect, run_select
-from tools.registry import ToolError
+from keel.tools.data_access import dialect_of, infer_foreign_keys, introspect, run_select
+from keel.tools.registry import ToolError
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from persistence.db import sqlite_url
-from persistence.demo_data import DEMO_SEED, STATUSES, generate_demo_data, load_demo_data
-from persistence.tau2 import export_db
+from keel.persistence.db import sqlite_url
+from keel.persistence.demo_data import DEMO_SEED, STATUSES, generate_demo_data, load_demo_data
+from keel.persistence.tau2 import export_db
 
 ADDRESS_KEYS = ["address1", "address2", "city", "country", "state", "zip"]
 
@@ -185,8 +185,8 @@ def test_demo_orders_are_dated_within_the_last_90_days(demo_db_url: str) -> None
 
     from sqlalchemy import select
 
-    from persistence.db import session_scope
-    from persistence.models import Order
+    from keel.persistence.db import session_scope
+    from keel.persistence.models import Order
 
     with session_scope(demo_db_url) as session:
         orders = session.scalars(select(Order).order_by(Order.seq)).all()
@@ -202,7 +202,7 @@ def test_demo_orders_are_dated_within_the_last_90_days(demo_db_url: str) -> None
 def test_a_store_made_before_a_column_was_added_gets_it(tmp_path: Path) -> None:
     import sqlite3
 
-    from persistence.db import get_engine, sqlite_url
+    from keel.persistence.db import get_engine, sqlite_url
 
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as connection:
@@ -218,10 +218,10 @@ def test_a_cancellation_records_when_the_status_changed(demo_db_url: str) -> Non
 
     from sqlalchemy import select
 
-    from persistence.db import session_scope
-    from persistence.models import Order
-    from tools.catalog import build_registry
-    from tools.registry import ToolContext
+    from keel.persistence.db import session_scope
+    from keel.persistence.models import Order
+    from keel.tools.catalog import build_registry
+    from keel.tools.registry import ToolContext
 
     with session_scope(demo_db_url) as session:
         order = session.scalars(select(Order).where(Order.status == "pending")).first()

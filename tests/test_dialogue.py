@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from keel.api import Keel, NoHandoffError
-from persistence.audit import AuditLog
-from persistence.checkpoint import open_checkpointer, sqlite_checkpointer
-from persistence.db import session_scope
-from persistence.demo_data import load_demo_data
-from persistence.handoff import HandoffQueue
-from persistence.models import Order
-from state.context import Context
+from keel.persistence.audit import AuditLog
+from keel.persistence.checkpoint import open_checkpointer, sqlite_checkpointer
+from keel.persistence.db import session_scope
+from keel.persistence.demo_data import load_demo_data
+from keel.persistence.handoff import HandoffQueue
+from keel.persistence.models import Order
+from keel.state.context import Context
 
 HARPER = "Hi, I'm Harper Ahmed, zip 28268."
 HARPER_PENDING = "#W2387014"
@@ -152,23 +152,23 @@ def test_postgres_checkpointer(context: Context) -> None:
 def test_a_crash_in_a_node_gets_a_clear_reply_and_keeps_the_session(
     agent: Keel, context: Context, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import nodes.intake
+    import keel.nodes.intake as intake_module
 
     agent.send("s9", f"{HARPER} What's the status of {HARPER_PENDING}?")
     before = agent.values("s9")
-    real = nodes.intake.get_understander
+    real = intake_module.get_understander
 
     class Broken:
         def read(self, *args: object, **kwargs: object) -> object:
             raise RuntimeError("understander exploded")
 
-    monkeypatch.setattr(nodes.intake, "get_understander", lambda ctx: Broken())
+    monkeypatch.setattr(intake_module, "get_understander", lambda ctx: Broken())
     turn = agent.send("s9", "and the tracking number?")
     assert "something went wrong" in turn.reply and turn.path == ["error"]
     assert agent.values("s9")["user_id"] == before["user_id"] == "harper_ahmed_1689"
     errors = AuditLog(context.database_url).events("s9", "error")
     assert errors and errors[-1]["name"] == "RuntimeError"
-    monkeypatch.setattr(nodes.intake, "get_understander", real)
+    monkeypatch.setattr(intake_module, "get_understander", real)
     turn = agent.send("s9", "what's the tracking number for it?")
     assert HARPER_PENDING in turn.reply and turn.intent == "track_parcel"
 
@@ -224,7 +224,7 @@ def test_a_write_refused_at_execution_is_told_in_the_users_language(
 def test_a_confirmed_write_leaves_a_receipt_for_replays(agent: Keel, context: Context) -> None:
     from sqlalchemy import select
 
-    from persistence.models import WriteReceipt
+    from keel.persistence.models import WriteReceipt
 
     agent.send("receipt", f"{HARPER} Cancel {HARPER_PENDING}, I ordered it by mistake.")
     assert "cancelled" in agent.send("receipt", "yes").reply
@@ -237,7 +237,7 @@ def test_a_confirmed_write_leaves_a_receipt_for_replays(agent: Keel, context: Co
 def test_a_settled_agent_keeps_what_is_loaded_out_of_the_collectors_way(tmp_path: Path) -> None:
     import gc
 
-    from persistence.db import sqlite_url
+    from keel.persistence.db import sqlite_url
 
     agent = Keel(Context(database_url=sqlite_url(tmp_path / "settle.db")))
     try:

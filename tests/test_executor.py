@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from persistence.audit import AuditLog
-from persistence.db import sqlite_url
-from tools.executor import execute
-from tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
+from keel.calibration.executor import execute
+from keel.persistence.audit import AuditLog
+from keel.persistence.db import sqlite_url
+from keel.tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
 
 
 def _registry(run: Any) -> ToolRegistry:

@@ -1,6 +1,6 @@
 import pytest
 
-from understanding import extractors as ex
+from keel.understanding import extractors as ex
 
 
 @pytest.mark.parametrize(
@@ -249,7 +249,7 @@ def test_request_shapes() -> None:
 
 
 def test_sentences_are_not_split_inside_an_email_address() -> None:
-    from understanding.offline import views
+    from keel.understanding.offline import views
 
     text = "My email is jamal.nguyen8354@example.com. Cancel order #W3129046, I don't need it."
     assert views(text) == [

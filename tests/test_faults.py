@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from keel.scenarios import check_calls
-from state.context import Context
-from tools.faults import parse_faults, with_faults
-from tools.registry import RegisteredTool, ToolContext, ToolRegistry, ToolSpec
+from keel.state.context import Context, parse_faults
+from keel.tools.faults import with_faults
+from keel.tools.registry import RegisteredTool, ToolContext, ToolRegistry, ToolSpec
 
 CTX = ToolContext(database_url="sqlite://")
 

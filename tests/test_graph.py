@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
-from graph import routers
-from graph.builder import graph
-from state.dialogue import PER_TURN, DialogueState, fresh_turn
+from keel.graph import routers
+from keel.graph.builder import graph
+from keel.nodes.act import AfterConfirmation
+from keel.nodes.respond import AfterHuman
+from keel.state.dialogue import PER_TURN, DialogueState, fresh_turn
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_STATES = {
@@ -33,20 +37,63 @@ SEED_STATES = {
 @pytest.mark.parametrize(
     "package",
     [
-        "graph",
-        "nodes",
-        "tools",
-        "state",
-        "domain",
-        "understanding",
-        "persistence",
-        "safety",
+        "keel.graph",
+        "keel.nodes",
+        "keel.tools",
+        "keel.state",
+        "keel.domain",
+        "keel.understanding",
+        "keel.persistence",
+        "keel.safety",
         "keel",
     ],
 )
-def test_each_top_level_package_is_ours(package: str) -> None:
+def test_each_package_is_ours(package: str) -> None:
     module = importlib.import_module(package)
     assert module.__file__ is not None and Path(module.__file__).resolve().is_relative_to(ROOT)
+
+
+INTERRUPT_NODES = {"await_confirmation": AfterConfirmation, "await_human": AfterHuman}
+
+
+@pytest.mark.parametrize("node", sorted(INTERRUPT_NODES))
+def test_the_drawing_has_every_destination_a_command_node_can_return(node: str) -> None:
+    drawn = {edge.target for edge in graph.get_graph().edges if edge.source == node}
+    assert drawn == set(get_args(INTERRUPT_NODES[node]))
+
+
+def test_every_command_in_the_nodes_goes_where_its_return_type_says() -> None:
+    """Each ``Command(goto=…)`` sits in a function typed ``Command[<destinations>]``.
+
+    mypy then checks every goto against that Literal, and the builder draws the edges
+    from the same Literal: nothing a node can return is missing from the drawing.
+    """
+    checked = 0
+    for path in sorted((ROOT / "nodes").glob("*.py")):
+        module = importlib.import_module(f"keel.nodes.{path.stem}")
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            gotos = [
+                keyword.value
+                for call in ast.walk(function)
+                if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "Command"
+                for keyword in call.keywords
+                if keyword.arg == "goto"
+                # a decorator passing a node's own Command on (``goto=result.goto``) adds none
+                and not (isinstance(keyword.value, ast.Attribute) and keyword.value.attr == "goto")
+            ]
+            if not gotos:
+                continue
+            returns = ast.unparse(function.returns) if function.returns else ""
+            typed = re.fullmatch(r"Command\[(\w+)\]( \| None)?", returns)
+            assert typed, f"{path.name}:{function.name} returns {returns!r}"
+            allowed = set(get_args(getattr(module, typed.group(1))))
+            for goto in gotos:
+                assert isinstance(goto, ast.Constant), f"{function.name}: goto is not a literal"
+                assert goto.value in allowed, f"{function.name}: goto {goto.value!r}"
+                checked += 1
+    assert checked >= 15
 
 
 def test_every_state_of_the_machine_is_a_node() -> None:

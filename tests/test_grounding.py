@@ -1,4 +1,4 @@
-from understanding.grounding import ungrounded_facts
+from keel.understanding.grounding import ungrounded_facts
 
 DATA = {"order": {"order_id": "#W1234567", "status": "pending"}, "payments": [{"amount": 536.65}]}
 

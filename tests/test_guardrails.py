@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from safety.guardrails import (
+from keel.safety.guardrails import (
     DEFAULT_GUARDRAILS_PATH,
     GuardConfig,
     GuardVerdict,

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from tools.http_api import HttpApiError, HttpApiSpec, call_http_api
+from keel.tools.http_api import HttpApiError, HttpApiSpec, call_http_api
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.config import load_domain
 from keel.api import Keel
-from nodes.decide import _alike, _open_after
-from persistence.db import session_scope
-from persistence.models import Order
-from state.context import Context
-from state.dialogue import ActionPlan, ListedWrite
+from keel.domain.config import load_domain
+from keel.nodes.decide import _alike, _open_after
+from keel.persistence.db import session_scope
+from keel.persistence.models import Order
+from keel.state.context import Context
+from keel.state.dialogue import ActionPlan, ListedWrite
 
 HARPER = "I'm Harper Ahmed, zip 28268"
 PENDING = "#W2387014"  # kettle, helmet, espresso machine
@@ -150,7 +150,7 @@ ZH_TWO_THINGS = (
 def test_a_bracketed_aside_is_never_cut_into_clauses() -> None:
     """Joint blind task 16: the return's clause was cut after "（Smart Watch，", so the return
     lost its product and the order it was in."""
-    from understanding.offline import segments
+    from keel.understanding.offline import segments
 
     parts = segments(ZH_TWO_THINGS)
     assert any("智能手表（Smart Watch，金色、金属表带、AMOLED 屏）我要退货" in p for p in parts)
@@ -165,7 +165,7 @@ def test_a_bracketed_aside_is_never_cut_into_clauses() -> None:
 
 
 def test_where_a_refund_goes_is_the_request_before_it_not_a_payment_change() -> None:
-    from nodes.tracking import _joined_values
+    from keel.nodes.tracking import _joined_values
 
     config = load_domain("retail")
     others = [
@@ -184,8 +184,8 @@ def test_where_a_refund_goes_is_the_request_before_it_not_a_payment_change() -> 
 def test_an_order_pointed_back_at_keeps_the_number_of_items_it_was_described_by() -> None:
     """Joint blind task 74: "there's also a pending order of mine with five items in it, …
     could you cancel that whole order?" asked which of two pending orders."""
-    from nodes.tracking import _sharing
-    from state.stack import new_frame
+    from keel.nodes.tracking import _sharing
+    from keel.state.stack import new_frame
 
     config = load_domain("retail")
     message = (
@@ -221,8 +221,8 @@ def test_a_further_request_said_in_two_places_is_one_request_in_both() -> None:
     """Joint blind task 111: the watch's item change, said after the laptop's, stayed in the
     address change's words; the address change then asked which order, and "Yes, all of them"
     changed the address of every order."""
-    from understanding import extractors as ex
-    from understanding.offline import offline_understander
+    from keel.understanding import extractors as ex
+    from keel.understanding.offline import offline_understander
 
     reading = offline_understander("retail").read(
         "I need a few changes, all together please: my laptop order should be sent to my New "

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.knowledge import (
+from keel.tools.knowledge import (
     DEFAULT_KB_DIR,
     DEFAULT_THRESHOLD,
     KnowledgeBase,

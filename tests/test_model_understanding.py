@@ -19,26 +19,28 @@ import yaml
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from scripted_chat import ScriptedChatModel
 
-from domain.config import DOMAIN_ROOT, DomainConfig
-from keel.llm_stub import StubReply, llm_stub
-from persistence.audit import AuditLog
-from state.context import Context
-from understanding import extractors as ex
-from understanding.classifier import IntentClassifier
-from understanding.model import (
+from keel.domain.config import DOMAIN_ROOT, DomainConfig
+from keel.llm.client import (
     CircuitBreaker,
+    model_call_count,
+    reset_model_call_count,
+)
+from keel.llm_stub import StubReply, llm_stub
+from keel.persistence.audit import AuditLog
+from keel.state.context import Context
+from keel.understanding import extractors as ex
+from keel.understanding.classifier import IntentClassifier
+from keel.understanding.model import (
     ModelPhraser,
     ModelUnderstander,
     clear_model_caches,
     merge_slots,
-    model_call_count,
     model_phraser,
     model_understander,
     reading_tool,
-    reset_model_call_count,
 )
-from understanding.offline import UNKNOWN, OfflineUnderstander
-from understanding.phrasing import rephrase
+from keel.understanding.offline import UNKNOWN, OfflineUnderstander
+from keel.understanding.phrasing import rephrase
 
 # --------------------------------------------------------------------------- fixtures
 
@@ -191,7 +193,7 @@ def test_reads_intent_and_slots_with_one_call(offline: OfflineUnderstander, db_u
 
 def test_a_look_up_beside_a_change_stays_a_request_of_its_own(db_url: str) -> None:
     """The model names one intent; the look-up beside the change still waits as its own."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     text = "Cancel #W1234567, ordered by mistake, and tell me the status of #W7654321"
     understander, _ = scripted(
@@ -212,7 +214,7 @@ def test_the_models_further_requests_are_queued_when_the_message_says_them(
 ) -> None:
     """The model reads the message's other requests (the Queue commands of tracking); each
     is kept only if it names a request of the catalogue in the message's own words."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     text = (
         "Cancel #W1234567, I ordered it by mistake. Oh, and my parcel #W7654321 really "
@@ -248,7 +250,7 @@ def test_the_models_further_requests_are_queued_when_the_message_says_them(
 
 def test_a_look_up_the_model_adds_beside_a_change_follows_the_offline_rule(db_url: str) -> None:
     """ "Cancel the order with the kettle, what's in it?": the look-up only finds the order."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     text = "Cancel #W1234567, ordered by mistake. What's in #W1234567 again?"
     understander, _ = scripted(
@@ -282,7 +284,7 @@ def test_the_models_change_asked_as_a_question_is_a_look_up(
 ) -> None:
     """The model may read "is my default address still …?" as the change; the same rule as
     offline makes it the look-up, unless another sentence asks for the change."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     understander, _ = scripted(
         offline_understander("retail"),
@@ -694,8 +696,8 @@ def test_reading_tool_lists_catalogue() -> None:
 
 
 def test_retail_catalogue_through_the_service(db_url: str) -> None:
-    from domain.config import load_domain
-    from understanding.service import get_understander
+    from keel.domain.config import load_domain
+    from keel.understanding.service import get_understander
 
     config = load_domain("retail")
     tool = reading_tool(config)
@@ -722,11 +724,17 @@ def test_retail_catalogue_through_the_service(db_url: str) -> None:
 def test_model_calls_per_turn_through_the_graph(tmp_path: Path) -> None:
     """At most one call to read and one to phrase; none on a turn settled without a model."""
     from keel.api import Keel
+    from keel.llm.client import (
+        model_call_count,
+        reset_model_call_count,
+    )
     from keel.llm_stub import model_like_responder
-    from persistence.db import sqlite_url
-    from persistence.demo_data import load_demo_data
-    from state.context import Context
-    from understanding.model import clear_model_caches, model_call_count, reset_model_call_count
+    from keel.persistence.db import sqlite_url
+    from keel.persistence.demo_data import load_demo_data
+    from keel.state.context import Context
+    from keel.understanding.model import (
+        clear_model_caches,
+    )
 
     url = sqlite_url(tmp_path / "store.db")
     load_demo_data(url)
@@ -867,8 +875,8 @@ def test_the_models_cancel_command_drops_the_task_through_the_graph(tmp_path: Pa
     the model's cancel_task, checked, drops the return instead."""
     from keel.api import Keel
     from keel.llm_stub import model_like_responder
-    from persistence.db import sqlite_url
-    from persistence.demo_data import load_demo_data
+    from keel.persistence.db import sqlite_url
+    from keel.persistence.demo_data import load_demo_data
 
     url = sqlite_url(tmp_path / "store.db")
     load_demo_data(url)

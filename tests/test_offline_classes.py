@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
-from querying.definitions import definition_lines, definitions
-from querying.grammar import Agg, Bucket, Col, labels
-from querying.linking import schema_index, tokenize
-from querying.offline import Generated, generate_sql
-from querying.schema import Catalogue, ColumnInfo, TableInfo
-from tools.data_access import introspect
+from keel.querying.definitions import definition_lines, definitions
+from keel.querying.grammar import Agg, Bucket, Col, labels
+from keel.querying.linking import schema_index, tokenize
+from keel.querying.offline import Generated, generate_sql
+from keel.querying.schema import Catalogue, ColumnInfo, TableInfo
+from keel.tools.data_access import introspect
 
 DESCRIPTIONS = {
     "users": {

@@ -18,9 +18,9 @@ import pytest
 import sqlglot
 from sqlglot import exp
 
-from querying.offline import Generated, generate_sql
-from querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo
-from tools.data_access import introspect
+from keel.querying.offline import Generated, generate_sql
+from keel.querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo
+from keel.tools.data_access import introspect
 
 DESCRIPTIONS = {
     "customers": {

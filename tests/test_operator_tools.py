@@ -10,10 +10,10 @@ import pytest
 
 from keel import cli
 from keel.api import Keel
+from keel.persistence.db import get_engine, sqlite_url
+from keel.persistence.demo_data import load_demo_data
 from keel.scenarios import ScenarioFileError, load_scenarios, scenario_files
-from persistence.db import get_engine, sqlite_url
-from persistence.demo_data import load_demo_data
-from state.context import Context
+from keel.state.context import Context
 
 
 def write(path: Path, text: str) -> Path:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from keel.api import Keel
-from persistence.db import session_scope
-from persistence.models import Order
-from state.context import Context
-from understanding import extractors as ex
-from understanding.offline import offline_understander
+from keel.persistence.db import session_scope
+from keel.persistence.models import Order
+from keel.state.context import Context
+from keel.understanding import extractors as ex
+from keel.understanding.offline import offline_understander
 
 AMELIA = "Hi, I'm Amelia Wang, zip 37233."  # pending #W2634643 (one item), two delivered
 AMELIA_PENDING = "#W2634643"
@@ -240,7 +240,7 @@ def test_a_look_up_by_status_and_a_torn_sentence_each_start_a_task() -> None:
     ],
 )
 def test_the_default_address_named_with_its_city(text: str) -> None:
-    from understanding.offline import TurnHints, extract_slots
+    from keel.understanding.offline import TurnHints, extract_slots
 
     assert extract_slots(text, TurnHints()).get("address") == {"default": "yes"}
     assert extract_slots("change the lamp to my default one", TurnHints()).get("address") is None
@@ -249,9 +249,9 @@ def test_the_default_address_named_with_its_city(text: str) -> None:
 def test_its_item_is_the_item_of_the_order_described_before_it() -> None:
     """ "…My pending order should ship to …, and its item should be red": the queued item
     change takes the description said before it; an order id said later does not count."""
-    from domain.config import load_domain
-    from nodes.tracking import track
-    from state.stack import waiting
+    from keel.domain.config import load_domain
+    from keel.nodes.tracking import track
+    from keel.state.stack import waiting
 
     text = (
         "Return the backpack from #W1111111. My pending order should ship to my default "
@@ -440,7 +440,7 @@ def test_one_address_for_every_address_change_of_a_several_request_message(
     would close one of them; the profile's change names its own target; the item change
     keeps "any difference on my PayPal". Before, the order addresses were dropped as a
     vague sentence and the profile change had no address."""
-    from persistence.models import User
+    from keel.persistence.models import User
 
     agent = Keel(context)
     agent.send("s", LUCAS)
@@ -494,7 +494,7 @@ def test_an_order_address_said_to_stay_beside_a_default_address_change(kept: str
 def test_a_profile_change_names_its_own_target_not_a_destination(text: str, own: bool) -> None:
     """The profile's address change is a request of its own beside the order's only where
     its words name the profile as what changes, not as where a parcel goes (held-out 71)."""
-    from domain.config import load_domain
+    from keel.domain.config import load_domain
 
     config = load_domain("retail")
     assert config.names_own_target("update_default_address", "modify_address", text) is own

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from safety import patterns
+from keel.safety import patterns
 
 ROOT = Path(__file__).resolve().parents[1]
 CUSTOMER_TEXT = ("understanding", "safety", "nodes", "domain", "querying")

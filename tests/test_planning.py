@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from planning.plan import (
+from keel.planning.plan import (
     FromSlot,
     FromStep,
     Plan,
@@ -16,7 +16,7 @@ from planning.plan import (
     execution_order,
     validate_plan,
 )
-from planning.replan import (
+from keel.planning.replan import (
     ReplanError,
     add_remediation_steps,
     adjust_dependencies,
@@ -24,7 +24,7 @@ from planning.replan import (
     replan_from_step,
     skip_steps,
 )
-from tools.catalog import build_registry
+from keel.tools.catalog import build_registry
 
 TOOLS = {spec.name: spec for spec in build_registry("retail").specs()}
 SLOTS = {"order_id": "#W2387014", "user_id": "harper_ahmed_1689", "reason": "no longer needed"}

@@ -9,21 +9,21 @@ from typing import Any
 import pytest
 
 from keel.api import Keel
-from persistence.audit import AuditLog
-from persistence.db import session_scope
-from persistence.handoff import HandoffQueue
-from persistence.models import Order, User
-from state.context import Context
-from state.protocol import (
+from keel.persistence.audit import AuditLog
+from keel.persistence.db import session_scope
+from keel.persistence.handoff import HandoffQueue
+from keel.persistence.models import Order, User
+from keel.state.context import Context
+from keel.state.protocol import (
     ListingQuestion,
     acknowledges_only,
     question_after_reply,
     target_asked_for,
     yes_answers_question,
 )
-from understanding.catalogue import match_order_items
-from understanding.confirmation import Listed, read_confirmation
-from understanding.identity import speaker_not_holder, speaks_of_anothers_order
+from keel.understanding.catalogue import match_order_items
+from keel.understanding.confirmation import Listed, read_confirmation
+from keel.understanding.identity import speaker_not_holder, speaks_of_anothers_order
 
 MIA = "Hi, I'm Mia Mitchell, zip 60655."
 MIA_ZH = "我是 Mia Mitchell，邮编 60655。"
@@ -352,7 +352,7 @@ def test_one_of_two_alike_items_kept_by_its_colour_is_not_returned() -> None:
         {"item_id": "g", "name": "Bluetooth Speaker", "options": {"color": "green"}},
         {"item_id": "b", "name": "Bluetooth Speaker", "options": {"color": "black"}},
     ]
-    from domain.config import load_domain
+    from keel.domain.config import load_domain
 
     lexicon = load_domain("retail").lexicon
     for text in (
@@ -365,8 +365,8 @@ def test_one_of_two_alike_items_kept_by_its_colour_is_not_returned() -> None:
 
 def test_a_yes_naming_one_of_several_changes_listed_together_is_asked_which() -> None:
     """'Yes, ship #W… to my sister's' at a listing of an order's and the account's address."""
-    from domain.config import load_domain
-    from nodes.act import write_actions
+    from keel.domain.config import load_domain
+    from keel.nodes.act import write_actions
 
     tasks = write_actions(load_domain("retail"))
     listed = Listed(

@@ -34,10 +34,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from keel.api import Keel, TurnResult
-from persistence.db import session_scope, sqlite_url
-from persistence.demo_data import load_demo_data
-from persistence.models import Order, User
-from state.context import Context
+from keel.persistence.db import session_scope, sqlite_url
+from keel.persistence.demo_data import load_demo_data
+from keel.persistence.models import Order, User
+from keel.state.context import Context
 
 CUSTOMER = {
     "user_id": "sofia_torres_5013",

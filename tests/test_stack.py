@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from state.stack import (
+from keel.state.stack import (
     Clear,
     Digress,
     Drop,

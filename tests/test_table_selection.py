@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo
-from querying.selection import select_tables
+from keel.querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo
+from keel.querying.selection import select_tables
 
 
 def _table(

@@ -15,13 +15,13 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from graph.builder import graph as dialogue_graph
-from graph.tasks import compile_task_graph, task_graph
 from keel.api import Keel
-from persistence.db import session_scope
-from persistence.models import Order
-from planning.reflection import StepRecord
-from state.context import Context
+from keel.graph.builder import graph as dialogue_graph
+from keel.graph.tasks import compile_task_graph, task_graph
+from keel.persistence.db import session_scope
+from keel.persistence.models import Order
+from keel.planning.reflection import StepRecord
+from keel.state.context import Context
 
 HARPER = "harper_ahmed_1689"
 HARPER_HELLO = "Hi, I'm Harper Ahmed, zip 28268."

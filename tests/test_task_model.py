@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from scripted_chat import ScriptedChatModel, tool_call
 
-import planning.model as planning_model
-from graph.tasks import task_graph
-from planning.model import clear_planning_models
-from state.context import Context
-from understanding.model import clear_model_caches
+import keel.planning.model as planning_model
+from keel.graph.tasks import task_graph
+from keel.planning.model import clear_planning_models
+from keel.state.context import Context
+from keel.understanding.model import clear_model_caches
 
 HARPER = "harper_ahmed_1689"
 PENDING = "#W2387014"

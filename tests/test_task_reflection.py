@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from planning.plan import FromSlot, FromStep, Plan, Step
-from planning.reflection import (
+from keel.planning.plan import FromSlot, FromStep, Plan, Step
+from keel.planning.reflection import (
     MISSING_INPUT,
     AddRemediationSteps,
     AdjustDependencies,
@@ -27,7 +27,7 @@ from planning.reflection import (
     reflect_overall,
     reflect_step,
 )
-from planning.selection import (
+from keel.planning.selection import (
     PreviousToolInfo,
     ToolSelection,
     previous_tools,

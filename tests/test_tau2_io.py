@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from persistence.db import session_scope, sqlite_url
-from persistence.models import Order
-from persistence.tau2 import (
+from keel.persistence.db import session_scope, sqlite_url
+from keel.persistence.models import Order
+from keel.persistence.tau2 import (
     ImportCounts,
     export_db,
     export_db_file,

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from pydantic import Field
 
-from tools.catalog import build_registry
-from tools.executor import execute
-from tools.registry import (
+from keel.calibration.executor import execute
+from keel.domain.config import SqlQuery, SqlTemplate
+from keel.tools.catalog import build_registry
+from keel.tools.registry import (
     Contract,
     RegisteredTool,
     ToolContext,
@@ -21,8 +22,8 @@ from tools.registry import (
     ToolSpec,
     loose_contract,
 )
-from tools.retail_actions import WRITE_TOOLS
-from tools.sql import SqlQuery, SqlTemplate, sql_tool
+from keel.tools.retail_actions import WRITE_TOOLS
+from keel.tools.sql import sql_tool
 
 
 def test_every_registered_tool_declares_a_contract_that_refuses_unknown_arguments() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.config import load_domain
-from nodes.tracking import carry_order, track
-from state.stack import TaskFrame, current, new_frame, waiting
+from keel.domain.config import load_domain
+from keel.nodes.tracking import carry_order, track
+from keel.state.stack import TaskFrame, current, new_frame, waiting
 
 CONFIG = load_domain("retail")
 

@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from keel.api import Keel
-from persistence.audit import AuditLog
-from persistence.db import session_scope, sqlite_url
-from persistence.handoff import HandoffQueue
-from persistence.models import Order, User
-from state.context import Context
-from understanding.addresses import address_in, amend_address, without_addresses
-from understanding.identity import claims_name, email_is_other, name_claim
+from keel.persistence.audit import AuditLog
+from keel.persistence.db import session_scope, sqlite_url
+from keel.persistence.handoff import HandoffQueue
+from keel.persistence.models import Order, User
+from keel.state.context import Context
+from keel.understanding.addresses import address_in, amend_address, without_addresses
+from keel.understanding.identity import claims_name, email_is_other, name_claim
 
 HARPER = "Hi, I'm Harper Ahmed, zip 28268."
 PENDING = "#W2387014"  # Harper's only pending order
@@ -358,7 +358,7 @@ def test_an_order_only_asked_about_is_never_in_the_change(
 )
 def test_two_requests_in_one_sentence_are_both_read(text: str, main: str, other: str) -> None:
     """A sentence holding a change and a look-up: the change first, the look-up in line."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     intent, _, others = offline_understander("retail").requests(text)
     assert intent.startswith(main.split("_")[0]), (intent, others)
@@ -375,7 +375,7 @@ def test_two_requests_in_one_sentence_are_both_read(text: str, main: str, other:
 )
 def test_an_order_named_with_only_filler_stays_with_the_change(text: str) -> None:
     """ "#W2 please", "#W2 as well" ask for nothing of their own: no look-up takes #W2 away."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     intent, _, others = offline_understander("retail").requests(text)
     assert intent == "cancel_order" and others == ()
@@ -448,7 +448,7 @@ def test_someone_elses_order_is_not_read_at_a_confirmation(agent: Keel, context:
 def test_a_signature_before_the_request_is_identification(
     text: str, name: tuple[str, str] | None
 ) -> None:
-    from understanding import extractors as ex
+    from keel.understanding import extractors as ex
 
     assert not ex.strip_identity(text).startswith(("Sophia", "-", "Hi"))
     if name is not None:
@@ -513,8 +513,8 @@ def test_an_unlisted_write_is_listed_before_it_runs(agent: Keel, context: Contex
     ]
     from langchain_core.messages import HumanMessage
 
-    from nodes.act import execute_tool
-    from state.dialogue import DialogueState
+    from keel.nodes.act import execute_tool
+    from keel.state.dialogue import DialogueState
 
     plan = {**values["plan"], "args": {"order_id": PROCESSED, "reason": "ordered by mistake"}}
     state = DialogueState(**{**values, "plan": plan, "messages": [HumanMessage("yes")]})
@@ -599,7 +599,7 @@ def test_a_question_whether_something_is_so_asks_for_no_change(
 ) -> None:
     """Asking whether something is so is the look-up that answers it; a request in question
     form ("is it possible to …", "are you able to …", "if so cancel it") stays a request."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     read, _, _ = offline_understander("retail").requests(text)
     assert read == (intent or "update_default_address"), read
@@ -672,7 +672,7 @@ def test_an_address_given_over_two_messages_is_one_address(agent: Keel, context:
 
 
 def test_the_rest_of_an_address_never_completes_another_street() -> None:
-    from understanding.addresses import completed_address
+    from keel.understanding.addresses import completed_address
 
     started = {"address1": "902 Cedar Court", "address2": "Unit B", "incomplete": "yes"}
     assert completed_address(started, "Phoenix AZ 85004") == {
@@ -723,7 +723,7 @@ def test_an_order_held_back_is_in_no_request(
 
 
 def test_the_order_asked_about_is_not_the_one_held_back() -> None:
-    from understanding.extractors import asked_order_ids
+    from keel.understanding.extractors import asked_order_ids
 
     text = "So I'm keeping #W7836908, don't cancel it. When will #W1006327 ship?"
     assert asked_order_ids(text) == ["#W1006327"]
@@ -743,7 +743,7 @@ def test_the_order_asked_about_is_not_the_one_held_back() -> None:
 def test_a_complete_new_address_settles_an_unsure_request(text: str) -> None:
     """Set D c05_01 / c07_02: the classifier was unsure (or read an item change); the
     complete address stated makes it the address change first in its ranking."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     assert offline_understander("retail").requests(text)[0] == "modify_address"
 
@@ -761,7 +761,7 @@ def test_putting_it_off_drops_the_task(agent: Keel) -> None:
 def test_a_description_of_the_order_is_no_request_of_its_own() -> None:
     """Set D c06_01: "the one with just the black t-shirt" turned a cancellation's order id
     into an item change."""
-    from understanding.offline import clauses
+    from keel.understanding.offline import clauses
 
     assert clauses("found it: #W6247578, the one with just the black t-shirt") == [
         "found it: #W6247578"
@@ -770,7 +770,7 @@ def test_a_description_of_the_order_is_no_request_of_its_own() -> None:
 
 def test_a_change_beside_the_request_starts_only_when_surely_asked() -> None:
     """Set D c02_01: "still waiting on the espresso machine" queued an item change."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     understander = offline_understander("retail")
     _, _, others = understander.requests(
@@ -795,7 +795,7 @@ def test_it_after_a_refused_order_is_that_order_again(agent: Keel, context: Cont
 def test_an_order_left_alone_is_never_the_one_changed(agent: Keel, context: Context) -> None:
     """Set E 2_05: "update my default address to …. Order #W… must keep going to …, don't
     touch that one" listed that order's address for the yes, and "yes to everything" moved it."""
-    from understanding.extractors import asked_order_ids
+    from keel.understanding.extractors import asked_order_ids
 
     left = f"Order {PENDING} must keep going to 618 Lakeview Drive though, don't touch that one."
     assert asked_order_ids(left) == []
@@ -834,7 +834,7 @@ def test_a_correction_naming_another_orders_item_points_the_change_there(
 
 def test_a_reason_named_only_to_be_denied_is_not_the_reason() -> None:
     """Set F 1_08: "其实不是下错单，是用不上了" kept "ordered by mistake" listed."""
-    from understanding.extractors import cancel_reason
+    from keel.understanding.extractors import cancel_reason
 
     assert cancel_reason("其实不是下错单，是用不上了") == "no longer needed"
     assert cancel_reason("it was not a mistake, i just don't need it") == "no longer needed"
@@ -910,7 +910,7 @@ def test_an_order_kept_while_others_are_confirmed_is_never_changed(
     ],
 )
 def test_an_order_kept_is_not_asked_for(text: str, kept: str) -> None:
-    from understanding.extractors import asked_order_ids
+    from keel.understanding.extractors import asked_order_ids
 
     assert kept not in asked_order_ids(text)
 
@@ -974,13 +974,13 @@ def test_a_value_named_as_the_wrong_one_is_not_the_new_value(agent: Keel, contex
 )
 def test_a_mind_changed_inside_one_message_asks_for_what_follows(text: str, intent: str) -> None:
     """Set G 06: the address change taken back in the same message was listed and written."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     assert offline_understander("retail").read(text).intent == intent
 
 
 def test_an_order_taken_back_inside_one_message_is_not_asked_for() -> None:
-    from understanding.extractors import asked_order_ids
+    from keel.understanding.extractors import asked_order_ids
 
     assert asked_order_ids(f"cancel {CHANGED} - no wait, {LOOKED_UP}") == [LOOKED_UP]
 
@@ -1037,7 +1037,7 @@ def test_declining_the_listed_change_for_the_waiting_one_takes_it_up_as_said(
 def test_a_change_beside_an_order_held_back_in_the_same_sentence_is_read() -> None:
     """Set G 04: "#W2 should keep going to my current address, but I want to pay for it with
     my Visa" was left out whole (it holds an order back), and the payment change was lost."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     text = (
         f"{SOFIA} Two things: please change the shipping address on {CHANGED} to 4120 Adams "
@@ -1114,7 +1114,7 @@ def test_declining_the_listed_change_for_another_says_it_was_declined(agent: Kee
 
 
 def test_an_id_typed_in_groups_or_full_width_is_read() -> None:
-    from understanding.extractors import order_ids
+    from keel.understanding.extractors import order_ids
 
     assert order_ids("cancel order W 2904 339 pls") == ["#W2904339"]
     assert order_ids("取消订单＃Ｗ６７３１３１０") == ["#W6731310"]
@@ -1161,14 +1161,14 @@ def test_a_value_swapped_in_a_listed_address() -> None:
 )
 def test_a_request_given_up_or_taken_back_is_not_read(text: str, intent: str) -> None:
     """Set H 16 (a cancellation given up for an address change) and H 07, H 04."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     assert offline_understander("retail").read(text).intent == intent
 
 
 def test_an_order_left_at_its_address_is_not_asked_for() -> None:
     """Set H 19: "That order can still go to the old place" queued an address change."""
-    from understanding.offline import views
+    from keel.understanding.offline import views
 
     text = (
         "please update the address on my account to 5120 Desert Willow Lane, Suite 210, "
@@ -1242,7 +1242,7 @@ def test_a_waiting_change_declined_beside_the_listed_one_is_dropped(
 def test_a_question_where_another_order_ships_gives_no_address() -> None:
     """Set J 08: "另外 #W2 是寄到哪个地址的？" beside a cancellation became an address change of
     #W1 to #W2's address: an order only asked about offers no value for another change."""
-    from understanding import extractors as ex
+    from keel.understanding import extractors as ex
 
     assert ex.pointed_order_ids("#W1111111 帮我取消；另外 #W2222222 是寄到哪个地址的？") == [
         "#W1111111"
@@ -1265,15 +1265,15 @@ def test_a_question_where_another_order_ships_gives_no_address() -> None:
 )
 def test_a_blend_of_sentences_is_not_a_request_none_of_them_makes(text: str, intent: str) -> None:
     """Set J 08: a Chinese message read whole was an address change no sentence asked for."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     assert offline_understander("retail").read(text).intent == intent
 
 
 def test_a_namesake_of_the_listed_item_is_an_alternative_to_it() -> None:
     """Set J 10: "Yes, that's right, the black one." returned the listed silver watch."""
-    from domain.config import load_domain
-    from domain.retail.policy import listed_alternatives
+    from keel.domain.config import load_domain
+    from keel.domain.retail.policy import listed_alternatives
 
     items = [
         {
@@ -1313,7 +1313,7 @@ def test_a_namesake_of_the_listed_item_is_an_alternative_to_it() -> None:
 )
 def test_an_acknowledgement_followed_by_words_not_understood_is_no_yes(reply: str) -> None:
     """Set J 06: "Right, …" followed by a roundabout no moved the order."""
-    from understanding.confirmation import Listed, read_confirmation
+    from keel.understanding.confirmation import Listed, read_confirmation
 
     listed = Listed(
         task="modify_address",
@@ -1339,7 +1339,7 @@ def test_an_acknowledgement_followed_by_words_not_understood_is_no_yes(reply: st
 )
 def test_a_no_said_to_one_order_holds_back_that_order(text: str, held: set[str]) -> None:
     """Set J 09: "No for #W2 - leave that one" left #W2 in the several-order address change."""
-    from understanding import extractors as ex
+    from keel.understanding import extractors as ex
 
     assert ex.held_back_orders(text) == held
 
@@ -1347,7 +1347,7 @@ def test_a_no_said_to_one_order_holds_back_that_order(text: str, held: set[str])
 def test_a_number_before_a_chinese_clause_starts_no_street() -> None:
     """Set J 18: "邮编19019 那个…改成 就是 2210 Oak Street …" read address1 "19019 2210 Oak
     Street" (a value swallowing its neighbour) and left the zip code unread."""
-    from understanding import extractors as ex
+    from keel.understanding import extractors as ex
 
     text = (
         "我是Evelyn Moore 邮编19019 那个订单#W4308578然后地址要改一下 改成 就是 2210 Oak Street "
@@ -1395,7 +1395,7 @@ def test_an_undo_asked_in_other_words_goes_to_a_human(
 
 @pytest.mark.parametrize("text", ["where is it going?", "how do I get my money back?"])
 def test_a_question_after_a_change_is_no_undo(text: str) -> None:
-    from understanding import extractors as ex
+    from keel.understanding import extractors as ex
 
     assert not ex.asks_to_undo(text)
 
@@ -1446,7 +1446,7 @@ def test_the_pricier_order_is_returned_after_a_choice_made_anew(
 
 def test_a_part_of_a_correction_left_as_before_is_named() -> None:
     """A correction whose listing changed one part and not another says which is as before."""
-    from nodes.respond import unchanged_parts
+    from keel.nodes.respond import unchanged_parts
 
     args = {"order_id": "#W1", "item_ids": ["1"], "payment_method_id": "credit_card_1"}
     before = [{"tool": "return_delivered_order_items", "args": args}]
@@ -1475,7 +1475,7 @@ def test_a_part_of_a_correction_left_as_before_is_named() -> None:
 def test_a_write_verb_describing_an_order_asks_for_no_write(text: str, intent: str) -> None:
     """Blind τ² task 104: "我那个已取消的订单，物流单号是多少？" started a cancellation of
     the pending order in focus; an order described by its state asks for no change."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     assert offline_understander("retail").requests(text)[0] == intent
 
@@ -1483,7 +1483,7 @@ def test_a_write_verb_describing_an_order_asks_for_no_write(text: str, intent: s
 def test_a_sentence_qualifying_a_change_is_part_of_it() -> None:
     """Blind τ² task 64: "If several fit, the cheapest of them is fine." was put aside as a
     product question of its own, and the change was chosen without it."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     text = (
         "I want to exchange my action camera for the highest-resolution waterproof camera "
@@ -1513,7 +1513,7 @@ def test_an_order_address_change_read_without_its_order_is_no_profile_change(
 ) -> None:
     """Blind τ² task 112: "想把地址改到我在纽约的地址" (of the laptop order) was also read
     as a default-address change, listed after the order's for a yes the customer never asked."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     intent, _, asked = offline_understander("retail").requests(text)
     assert intent == "modify_address" and tuple(label for label, _ in asked) == others, asked
@@ -1536,7 +1536,7 @@ def test_units_of_one_item_told_apart_are_each_changed_as_said(
     """τ² task 105: "exchange both Tea Kettles: one to a ceramic 2 liters gas kettle, the
     other to a glass 1.5 liters gas kettle" listed one exchange; its yes used the order's
     only exchange on half of what was asked."""
-    from persistence.models import OrderItem
+    from keel.persistence.models import OrderItem
 
     with session_scope(context.database_url) as session:  # a second unit of the same phone
         row = session.get(Order, "#W6996851")
@@ -1570,7 +1570,7 @@ def test_units_of_one_item_told_apart_are_each_changed_as_said(
 
 
 def test_a_message_tells_units_apart_at_the_other_one() -> None:
-    from understanding.catalogue import unit_clauses
+    from keel.understanding.catalogue import unit_clauses
 
     assert unit_clauses("both kettles: one to ceramic, the other to glass") == [
         "both kettles: one to ceramic, ",
@@ -1740,7 +1740,7 @@ def test_an_answer_to_which_order_that_describes_the_item_picks_its_order(
 def test_a_clause_giving_a_new_address_is_an_address_change_of_its_own() -> None:
     """Blind τ² 72: "… change the desk lamp to black … And ship it to my default address
     instead" lost the address change (read only just as one, beside the item change)."""
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     text = (
         "It's the order I sent to my son's place by mistake: please change the desk lamp to "
@@ -1804,7 +1804,7 @@ def test_two_emails_in_one_message_are_both_tried(agent: Keel) -> None:
 def test_only_emails_offered_as_alternatives_of_the_first_are_tried(text: str) -> None:
     """Trust b11_8_01: a forwarded message's To address logged in the cousin while the
     two-email class was being made; only "a@… or b@…" side by side counts as two."""
-    from understanding import extractors as ex
+    from keel.understanding import extractors as ex
 
     assert len(ex.emails(text)) == 1
 
@@ -1863,6 +1863,6 @@ def test_a_request_of_items_in_two_orders_in_one_sentence_is_split_by_clause(
 def test_an_email_offered_as_the_fallback_of_the_first_is_tried_too(text: str) -> None:
     """Joint blind task 35: "If that doesn't work it's …" offered a second address; only the
     first (wrong) one was tried and the customer was never verified."""
-    from understanding import extractors as ex
+    from keel.understanding import extractors as ex
 
     assert ex.emails(text) == ["a1@example.com", "a2@example.com"]

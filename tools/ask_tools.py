@@ -24,12 +24,19 @@ from typing import Annotated, Any
 import yaml
 from pydantic import Field
 
-from querying.guard import check_sql
-from querying.prompts import render, select_variables
-from querying.schema import Catalogue
-from querying.writer import SqlWriter
-from tools.data_access import introspect, run_select
-from tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
+from keel.querying.guard import check_sql
+from keel.querying.prompts import render, select_variables
+from keel.querying.schema import Catalogue
+from keel.querying.writer import SqlWriter
+from keel.tools.data_access import introspect, run_select
+from keel.tools.registry import (
+    Contract,
+    RegisteredTool,
+    ToolContext,
+    ToolError,
+    ToolRegistry,
+    ToolSpec,
+)
 
 CATALOGUE_TTL_SECONDS = 300.0  # a schema changes rarely; a changed one is read again after this
 
@@ -63,7 +70,7 @@ class StoreView:
 @cache
 def store_view(domain: str) -> StoreView:
     """The domain's hidden tables and business glossary for questions about the store."""
-    path = resources.files("domain").joinpath(domain, "ask.yaml")
+    path = resources.files("keel.domain").joinpath(domain, "ask.yaml")
     raw = yaml.safe_load(path.read_text("utf-8")) if path.is_file() else {}
     return StoreView(
         hidden_tables=tuple(str(t) for t in raw.get("hidden_tables") or ()),
@@ -75,7 +82,7 @@ def store_view(domain: str) -> StoreView:
 @cache
 def store_descriptions() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """The store's column comments from its models (SQLite keeps no comments)."""
-    from persistence.models import Base
+    from keel.persistence.models import Base
 
     return tuple(
         (table.name, tuple((c.name, c.comment or "") for c in table.columns))
@@ -254,18 +261,48 @@ def build_ask_registry(writer: SqlWriter, settings: AskSettings) -> ToolRegistry
         return {**result, "sql": checked.sql, "count": len(result["rows"])}
 
     specs: list[tuple[str, Any, type[Contract], str]] = [
-        ("schema.list_tables", list_tables, ListTablesArgs, "List the tables and choose those "
-         "the question needs (names and comments; with a model, the model chooses)."),
-        ("schema.get_columns", get_columns, GetColumnsArgs, "Every column of the chosen tables "
-         "with its type and comment, their foreign keys and their time columns."),
-        ("sql.generate", generate, GenerateArgs, "Write one SELECT for the question from the "
-         "complete column details, or refuse when the data cannot answer it."),
-        ("sql.validate", validate, SqlArgs, "Check a statement against the live schema: one "
-         "SELECT, allowed constructs, known tables and columns, a row limit."),
-        ("sql.refine", refine, RefineArgs, "Repair the syntax of a statement, keeping its "
-         "meaning (never used for an unknown name: that is regenerated)."),
-        ("sql.execute", execute, SqlArgs, "Run a validated SELECT on a read-only connection "
-         "with a statement timeout and a row limit."),
+        (
+            "schema.list_tables",
+            list_tables,
+            ListTablesArgs,
+            "List the tables and choose those "
+            "the question needs (names and comments; with a model, the model chooses).",
+        ),
+        (
+            "schema.get_columns",
+            get_columns,
+            GetColumnsArgs,
+            "Every column of the chosen tables "
+            "with its type and comment, their foreign keys and their time columns.",
+        ),
+        (
+            "sql.generate",
+            generate,
+            GenerateArgs,
+            "Write one SELECT for the question from the "
+            "complete column details, or refuse when the data cannot answer it.",
+        ),
+        (
+            "sql.validate",
+            validate,
+            SqlArgs,
+            "Check a statement against the live schema: one "
+            "SELECT, allowed constructs, known tables and columns, a row limit.",
+        ),
+        (
+            "sql.refine",
+            refine,
+            RefineArgs,
+            "Repair the syntax of a statement, keeping its "
+            "meaning (never used for an unknown name: that is regenerated).",
+        ),
+        (
+            "sql.execute",
+            execute,
+            SqlArgs,
+            "Run a validated SELECT on a read-only connection "
+            "with a statement timeout and a row limit.",
+        ),
     ]
     registry = ToolRegistry()
     for name, run, contract, description in specs:

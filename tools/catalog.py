@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib.metadata import entry_points
 
-from domain.config import load_domain
-from tools.ask_data import ASK_DATA_TOOL
-from tools.knowledge_tool import knowledge_tool
-from tools.registry import ToolRegistry
-from tools.retail_actions import WRITE_TOOLS
-from tools.session_tools import SESSION_TOOLS
-from tools.sql import sql_tool
+from keel.domain.config import load_domain
+from keel.tools.knowledge_tool import knowledge_tool
+from keel.tools.registry import RegisteredTool, ToolRegistry
+from keel.tools.retail_actions import WRITE_TOOLS
+from keel.tools.session_tools import SESSION_TOOLS
+from keel.tools.sql import sql_tool
 
 
 @lru_cache(maxsize=4)
@@ -24,5 +24,21 @@ def build_registry(domain: str = "retail") -> ToolRegistry:
     for tool in [*WRITE_TOOLS, *SESSION_TOOLS]:
         registry.register(tool)
     registry.register(knowledge_tool(domain))
-    registry.register(ASK_DATA_TOOL)  # an operator's tool: never in a customer's task
+    for tool in extension_tools():
+        registry.register(tool)
     return registry
+
+
+def extension_tools() -> list[RegisteredTool]:
+    """Tools that packages add through the ``keel.tools`` entry point group.
+
+    Keel's own ``ask_data`` comes this way: it runs the ``ask`` graph, which sits above
+    the tools layer, so the tools layer cannot import it.
+    """
+    found = []
+    for point in sorted(entry_points(group="keel.tools"), key=lambda p: p.name):
+        tool = point.load()
+        if not isinstance(tool, RegisteredTool):
+            raise TypeError(f"entry point keel.tools:{point.name} is not a RegisteredTool")
+        found.append(tool)
+    return found

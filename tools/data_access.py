@@ -26,8 +26,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, inspect, make_url, text
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
-from querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo, type_kind
-from tools.registry import ToolError
+from keel.querying.schema import Catalogue, ColumnInfo, ForeignKey, TableInfo, type_kind
+from keel.tools.registry import ToolError
 
 SAMPLE_VALUES = 8  # values kept of a text-like column with many (the most frequent first)
 CATEGORY_VALUES = 50  # a column with at most this many distinct values keeps them all

@@ -22,19 +22,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from tools.registry import RegisteredTool, ToolContext, ToolError, ToolFunction, ToolRegistry
+from keel.tools.registry import RegisteredTool, ToolContext, ToolError, ToolFunction, ToolRegistry
 
 FAULTS = ("timeout", "unreachable", "permission", "not_found", "empty", "ignore_condition")
-
-
-def parse_faults(text: str | None) -> dict[str, str]:
-    """``"a=timeout,b=ignore_condition:x"`` → ``{"a": "timeout", "b": "ignore_condition:x"}``."""
-    faults: dict[str, str] = {}
-    for part in (text or "").split(","):
-        if "=" in part:
-            tool, fault = part.split("=", 1)
-            faults[tool.strip()] = fault.strip()
-    return faults
 
 
 def _faulty(run: ToolFunction, fault: str, first_arg: str | None) -> ToolFunction:

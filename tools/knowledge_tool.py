@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from domain.config import DOMAIN_ROOT
-from tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
+from keel.domain.config import DOMAIN_ROOT
+from keel.tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
 
 
 class KnowledgeArgs(Contract):
@@ -26,7 +26,7 @@ def knowledge_tool(domain: str) -> RegisteredTool:
     directory = str(DOMAIN_ROOT / domain / "kb")
 
     def run(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
-        from tools.knowledge import get_knowledge_base
+        from keel.tools.knowledge import get_knowledge_base
 
         query = str(args.get("query") or "").strip()
         if not query:

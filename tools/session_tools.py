@@ -12,9 +12,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from persistence.db import session_scope
-from persistence.models import AuditEvent
-from tools.registry import Contract, RegisteredTool, ToolContext, ToolSpec
+from keel.persistence.db import session_scope
+from keel.persistence.models import AuditEvent
+from keel.tools.registry import Contract, RegisteredTool, ToolContext, ToolSpec
 
 
 def _entry(name: str, args: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:

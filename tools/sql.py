@@ -13,43 +13,9 @@ from typing import Any
 from pydantic import BaseModel, Field, create_model
 from sqlalchemy import text
 
-from persistence.db import get_engine
-from tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
-
-
-class SqlQuery(BaseModel):
-    """One named statement of a template."""
-
-    sql: str = Field(description="SELECT with :named parameters; :limit is bound automatically.")
-    json_columns: list[str] = Field(default_factory=list, description="Columns holding JSON.")
-    one: bool = Field(default=False, description="Return the first row (or None), not a list.")
-
-
-class SqlTemplate(BaseModel):
-    """A read tool made of one or more named queries."""
-
-    description: str
-    params: list[str] = Field(default_factory=list)
-    alternatives: list[str] = Field(default_factory=list)
-    queries: dict[str, SqlQuery]
-    not_found_if_empty: str | None = Field(
-        default=None, description="Query whose empty result means DATA_NOT_FOUND."
-    )
-    cache_ttl_seconds: float = Field(
-        default=300.0, ge=0.0, description="How long a result answers the same call again."
-    )
-
-
-class VerifyCheck(BaseModel):
-    """How to check that an argument's value exists (for the calibration verifier)."""
-
-    exists: str = Field(description="SQL returning the row of :value, if it exists.")
-    candidates: str | None = Field(
-        default=None, description="SQL returning existing values LIKE :prefix (nearest ids)."
-    )
-    context: dict[str, str] = Field(
-        default_factory=dict, description="Named SQL queries whose rows help a correction."
-    )
+from keel.domain.config import SqlTemplate
+from keel.persistence.db import get_engine
+from keel.tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
 
 
 def _decode(row: dict[str, Any], json_columns: list[str]) -> dict[str, Any]:

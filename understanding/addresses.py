@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import usaddress
 
-from safety import patterns as rx
+from keel.safety import patterns as rx
 
 # Values of other slots, blanked before an address is looked for.
 OTHER_VALUES = rx.compile(

@@ -19,32 +19,11 @@ from typing import Any, Literal
 
 import re2
 
-from safety import patterns as rx
-from understanding.extractors import CJK, gives_reason
+from keel.domain.config import Direction, Lexicon, Relative
+from keel.safety import patterns as rx
+from keel.understanding.extractors import CJK, gives_reason
 
-Direction = Literal["up", "down", "max", "min", "at_most"]
 PRICE = "price"
-
-
-@dataclass(frozen=True)
-class Relative:
-    """Words that ask for an option relative to the current item ("bigger", "cheapest")."""
-
-    words: tuple[str, ...]
-    direction: Direction
-    keys: tuple[str, ...]  # option keys it applies to, in order of preference; "price"
-
-
-@dataclass(frozen=True)
-class Lexicon:
-    """Extra product names, option aliases, ordinal scales and relative words of a domain."""
-
-    products: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    options: Mapping[str, str] = field(default_factory=dict)
-    option_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    scales: Sequence[Sequence[str]] = ()
-    relatives: Sequence[Relative] = ()
-    units: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
 
 def _norm(text: str) -> str:
@@ -841,7 +820,7 @@ def match_order_items(
     describes the item wanted), "not the silver one - the black one" swaps a chosen item
     for its namesake.
     """
-    from understanding.extractors import means_whole_order, wants_all_items
+    from keel.understanding.extractors import means_whole_order, wants_all_items
 
     texts = [utterances] if isinstance(utterances, str) else list(utterances)
     every = [str(i["item_id"]) for i in items]
@@ -937,7 +916,7 @@ def clauses_for(
     for a bigger one, and the lamp for a less bright one" gives "bigger" to the bottle.
     Words before the first mention that speak of every item are said of each product.
     """
-    from understanding.extractors import wants_all_items
+    from keel.understanding.extractors import wants_all_items
 
     mentions = product_mentions(text, names, lexicon)
     if not mentions:

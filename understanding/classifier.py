@@ -38,7 +38,7 @@ from numpy.typing import NDArray
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 
-from safety import patterns as rx
+from keel.safety import patterns as rx
 
 Backend = Literal["e5", "char"]
 Objective = Literal["joint", "balanced"]

@@ -35,8 +35,8 @@ from typing import Any, Literal
 import re2
 import yaml
 
-from understanding import extractors as ex
-from understanding.addresses import swapped_values, without_disowned
+from keel.understanding import extractors as ex
+from keel.understanding.addresses import swapped_values, without_disowned
 
 ReadingKind = Literal["yes", "yes_and_more", "no", "question", "correction", "unclear"]
 READINGS: tuple[ReadingKind, ...] = (
@@ -524,7 +524,7 @@ def _adds_to_listed_order(text: str, listed: Listed) -> bool:
     the t-shirt joins the listing; the water bottle (another order's) is a request of its
     own, not the listed change pointed at another order.
     """
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     if ADDS.search(text) is None:
         return False
@@ -550,7 +550,7 @@ def _names_unlisted_product(text: str, listed: Listed) -> bool:
 
     Not even as a name of a listed item ("耳机" names headphones and earbuds).
     """
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     listed_names = sorted({n.lower() for names in listed.items for n in names}, key=len)
     rest = text.lower()
@@ -566,7 +566,7 @@ def _names_unlisted_product(text: str, listed: Listed) -> bool:
 
 def changed_values(text: str, listed: Listed) -> list[str]:
     """The kinds of value the reply states that the listing does not name."""
-    from understanding.catalogue import contains_phrase, price_choice
+    from keel.understanding.catalogue import contains_phrase, price_choice
 
     shown = normalise(listed.text)
     text = without_disowned(text)  # "I typed 80203 by mistake": no new value
@@ -646,7 +646,7 @@ def _swapped(text: str, listed: Listed) -> bool:
 
 def _swaps_listed(old: str, new: str, shown: str) -> bool:
     """True when ``old`` starts with words the listing shows and ``new`` is not shown."""
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     words = normalise(old).split()
     named = any(contains_phrase(shown, " ".join(words[:n])) for n in range(len(words), 0, -1))
@@ -768,7 +768,7 @@ def _without_echo(text: str, listed: Listed) -> tuple[str, bool]:
     second value is True: a yes beside it ("^^ yes this one") is no yes to this listing.
     A quote with a word of the customer's own (an edit) is read as written.
     """
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     shown = set(_tokens(listed.text))
     stale = False
@@ -1325,7 +1325,7 @@ def _long_enough(text: str) -> bool:
 
 def _names_specific(text: str, listed: Listed) -> bool:
     """True when a part names an item, option or value of the listing or its alternatives."""
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     common = vocabulary().common
     aliases = [n for names in listed.items for n in names]  # "thermostat" for Smart Thermostat
@@ -1337,7 +1337,7 @@ def _names_specific(text: str, listed: Listed) -> bool:
 
 def _acts_on_some_items(text: str, listed: Listed) -> bool:
     """True when a part names the listed action for some, not all, of the listed items."""
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     if len(listed.items) < 2 or not names_action(text, listed.actions):
         return False
@@ -1352,7 +1352,7 @@ def _names_just_the_listed(text: str, listed: Listed) -> bool:
     "Yes, just the Hiking Boots" to a listing of the boots alone (the clock taken out a turn
     before) restates it: no correction.
     """
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     if not listed.items:
         return False
@@ -1367,7 +1367,7 @@ def _names_item(text: str, listed: Listed) -> bool:
     Items are the listing's values made of words (not ids, amounts or single options);
     with one item listed, declining it declines the change.
     """
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     common = vocabulary().common
     if listed.items:
@@ -1388,7 +1388,7 @@ def _about_listed(rest: str, listed: Listed, words: Vocabulary) -> bool:
     It refers to it ("it", "the refund"), names one of its words, values or items, or an
     item or option it could have named instead.
     """
-    from understanding.catalogue import contains_phrase
+    from keel.understanding.catalogue import contains_phrase
 
     if words.about_listed.search(f" {rest} "):
         return True

@@ -14,8 +14,8 @@ from typing import Any
 
 import re2
 
-from safety import patterns as rx
-from understanding.addresses import address_in, without_addresses
+from keel.safety import patterns as rx
+from keel.understanding.addresses import address_in, without_addresses
 
 CJK = rx.compile(r"[\u3400-\u9fff]")
 ORDER_ID = rx.compile(r"(?<![A-Za-z0-9])#?\s?[Ww]\s?(\d{7})(?!\d)")

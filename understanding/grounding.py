@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from safety import patterns as rx
+from keel.safety import patterns as rx
 
 FACT_PATTERNS = [
     rx.compile(r"#W\d{7}"),

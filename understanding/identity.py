@@ -15,7 +15,7 @@ from typing import Literal
 
 import re2
 
-from safety import patterns as rx
+from keel.safety import patterns as rx
 
 Claim = Literal["self", "other", "none"]
 

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Literal, TypeVar, cast, get_args
+from typing import Any, Literal, cast, get_args
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
@@ -30,14 +29,27 @@ from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, Field, create_model
 
-from domain.config import DomainConfig, IntentSpec
-from safety import patterns as rx
-from state.context import Context
-from understanding import extractors as ex
-from understanding.confirmation import READINGS, ConfirmationReading, Listed, ReadingKind
-from understanding.deadline import DeadlinePassed, call_within
-from understanding.offline import UNKNOWN, OfflineUnderstander, Reading, message_asked_as
-from understanding.prompts import (
+from keel.domain.config import DomainConfig, IntentSpec
+from keel.llm.client import (
+    CircuitBreaker,
+    ModelOutputError,
+    cached,
+    chat_client,
+    clear_endpoint_caches,
+    count_model_call,
+    endpoint_key,
+    endpoint_parts,
+    forget,
+    invoke_guarded,
+    record_model_event,
+    structured_call,
+)
+from keel.safety import patterns as rx
+from keel.state.context import Context
+from keel.understanding import extractors as ex
+from keel.understanding.confirmation import READINGS, ConfirmationReading, Listed, ReadingKind
+from keel.understanding.offline import UNKNOWN, OfflineUnderstander, Reading, message_asked_as
+from keel.understanding.prompts import (
     CONFIRM_PROMPT,
     PHRASE_PROMPT,
     UNDERSTAND_PROMPT,
@@ -193,145 +205,6 @@ def reading_schema(config: DomainConfig) -> type[ModelReading]:
 def reading_tool(config: DomainConfig) -> dict[str, Any]:
     """Return the OpenAI tool definition of the structured output for ``config``."""
     return convert_to_openai_tool(reading_schema(config))
-
-
-# --------------------------------------------------------------------------- accounting
-
-_calls_lock = threading.Lock()
-_calls = 0
-
-
-def count_model_call() -> None:
-    """Count one model call (understanding, phrasing or correction)."""
-    global _calls
-    with _calls_lock:
-        _calls += 1
-
-
-def model_call_count() -> int:
-    """Return how many model calls this process made (understanding and phrasing)."""
-    with _calls_lock:
-        return _calls
-
-
-def reset_model_call_count() -> None:
-    """Set the process-wide model call counter back to zero (benchmarks, tests)."""
-    global _calls
-    with _calls_lock:
-        _calls = 0
-
-
-def record_model_event(
-    database_url: str,
-    session: str | None,
-    name: str,
-    payload: dict[str, Any],
-    latency_ms: float | None = None,
-) -> None:
-    """Write one audit event of kind "model" (imports lazily to avoid import cycles)."""
-    from nodes.common import audit_log, session_id
-
-    audit_log(database_url).record(
-        session if session is not None else session_id(), "model", name, payload, latency_ms
-    )
-
-
-class CircuitBreaker:
-    """Stops calling an endpoint after consecutive failures, then lets one call try again."""
-
-    def __init__(
-        self,
-        threshold: int = 3,
-        cooldown_seconds: float = 30.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.threshold = threshold
-        self.cooldown_seconds = cooldown_seconds
-        self._clock = clock
-        self._failures = 0
-        self._opened_at: float | None = None
-        self._lock = threading.Lock()
-
-    def allow(self) -> bool:
-        """Return True when a call may be made (closed, or half-open after the cooldown)."""
-        with self._lock:
-            if self._opened_at is None:
-                return True
-            if self._clock() - self._opened_at >= self.cooldown_seconds:
-                self._opened_at = self._clock()  # half-open: one trial per cooldown
-                return True
-            return False
-
-    def success(self) -> None:
-        """Close the breaker."""
-        with self._lock:
-            self._failures = 0
-            self._opened_at = None
-
-    def failure(self, *, hang: bool = False) -> None:
-        """Count a failure; open the breaker at the threshold, or at once after a hang.
-
-        An endpoint that accepts a request and never answers costs a whole turn's deadline
-        each time: one such call is enough to stop calling it until the cooldown is over.
-        """
-        with self._lock:
-            self._failures += 1
-            if hang or self._failures >= self.threshold:
-                self._opened_at = self._clock()
-
-    @property
-    def is_open(self) -> bool:
-        """True while calls are being refused."""
-        with self._lock:
-            return self._opened_at is not None
-
-
-def structured_call(
-    chat: BaseChatModel, tool: dict[str, Any] | type[BaseModel], prompt: Runnable[Any, Any]
-) -> Runnable[dict[str, Any], Any]:
-    """``prompt`` piped into one function-calling structured-output call of ``tool``.
-
-    Every model client of Keel (understanding, confirmation reading, correction, planning,
-    step reflection) asks the model this way; the caller validates what comes back.
-    """
-    schema = tool if isinstance(tool, dict) else convert_to_openai_tool(tool)
-    return prompt | chat.with_structured_output(schema, method="function_calling")
-
-
-class ModelOutputError(ValueError):
-    """The model answered, but not with a usable structured reading."""
-
-
-def invoke_guarded(
-    breaker: CircuitBreaker,
-    runnable: Runnable[dict[str, Any], Any],
-    variables: dict[str, Any],
-    budget: float,
-) -> Any:
-    """Invoke a model runnable within the turn's deadline, telling the breaker how it went.
-
-    Raises whatever the call raised (``DeadlinePassed`` when the deadline came first); the
-    caller falls back to its offline answer.
-    """
-    try:
-        output = call_within(lambda: runnable.invoke(variables), budget)
-    except DeadlinePassed:
-        breaker.failure(hang=True)
-        raise
-    except Exception:
-        breaker.failure()
-        raise
-    breaker.success()
-    return output
-
-
-CLIENT_SLACK_SECONDS = 1.0  # the client's own timeout fires first; this wait catches hangs
-
-
-def call_budget(context: Context) -> float:
-    """The longest one model call may take: the client's timeout over all its attempts."""
-    attempts = int(context.llm_max_retries) + 1
-    return float(context.llm_timeout_seconds) * attempts + CLIENT_SLACK_SECONDS
 
 
 # --------------------------------------------------------------------------- validation
@@ -1174,83 +1047,9 @@ def checked_confirmation(proposal: ModelConfirmation, text: str) -> Confirmation
 # --------------------------------------------------------------------------- factories
 
 
-@lru_cache(maxsize=8)
-def chat_model(
-    base_url: str, model: str, timeout: float, retries: int, api_key: str
-) -> BaseChatModel:
-    """Return the (cached) OpenAI-compatible chat client of an endpoint."""
-    from langchain_openai import ChatOpenAI
-
-    return ChatOpenAI(
-        base_url=base_url,
-        api_key=api_key,  # type: ignore[arg-type]
-        model=model,
-        timeout=timeout,
-        max_retries=retries,
-    )
-
-
-def chat_client(context: Context) -> BaseChatModel:
-    """Return the chat client of the configured endpoint (cached per endpoint)."""
-    if not context.llm_enabled:
-        raise ValueError("no model endpoint configured (llm_base_url and llm_model)")
-    return chat_model(
-        str(context.llm_base_url),
-        str(context.llm_model),
-        float(context.llm_timeout_seconds),
-        int(context.llm_max_retries),
-        context.llm_api_key() or "not-needed",
-    )
-
-
-def endpoint_key(context: Context) -> tuple[Any, ...]:
-    """What tells one model client from another: the endpoint, its limits, key and store."""
-    return (
-        context.llm_base_url,
-        context.llm_model,
-        float(context.llm_timeout_seconds),
-        int(context.llm_max_retries),
-        context.llm_api_key_env,
-        context.database_url,
-    )
-
-
-_factory_lock = threading.Lock()
-M = TypeVar("M")
 _understanders: dict[tuple[Any, ...], ModelUnderstander] = {}
 _phrasers: dict[tuple[Any, ...], ModelPhraser] = {}
 _confirmation_readers: dict[tuple[Any, ...], ModelConfirmationReader] = {}
-_breakers: dict[tuple[Any, ...], CircuitBreaker] = {}
-
-
-def endpoint_breaker(context: Context) -> CircuitBreaker:
-    """The circuit breaker of the configured endpoint, shared by every use of the model."""
-    key = (context.llm_base_url, context.llm_model)
-    with _breaker_lock:
-        if key not in _breakers:
-            _breakers[key] = CircuitBreaker()
-        return _breakers[key]
-
-
-_breaker_lock = threading.Lock()
-
-
-def cached(cache: dict[tuple[Any, ...], M], key: tuple[Any, ...], build: Callable[[], M]) -> M:
-    """One client per endpoint (and key): built once, under the factory lock."""
-    with _factory_lock:
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = build()
-        return found
-
-
-def endpoint_parts(context: Context) -> dict[str, Any]:
-    """What every model client of an endpoint shares: its store, breaker and time budget."""
-    return {
-        "database_url": context.database_url,
-        "breaker": endpoint_breaker(context),
-        "budget": call_budget(context),
-    }
 
 
 def model_understander(context: Context, offline: OfflineUnderstander) -> ModelUnderstander:
@@ -1283,10 +1082,5 @@ def model_confirmation_reader(context: Context) -> ModelConfirmationReader:
 
 def clear_model_caches() -> None:
     """Forget every cached client, understander and phraser (tests, configuration reloads)."""
-    with _factory_lock:
-        _understanders.clear()
-        _phrasers.clear()
-        _confirmation_readers.clear()
-    with _breaker_lock:
-        _breakers.clear()
-    chat_model.cache_clear()
+    forget(_understanders, _phrasers, _confirmation_readers)
+    clear_endpoint_caches()

@@ -17,13 +17,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from domain.config import OUT_OF_SCOPE, DomainConfig, load_domain
-from safety import patterns as rx
-from state.context import default_data_dir
-from understanding import extractors as ex
-from understanding.catalogue import mentioned_products
-from understanding.classifier import IntentClassifier, Prediction, ScreenedClassifier
-from understanding.confirmation import names_action
+from keel.domain.config import OUT_OF_SCOPE, DomainConfig, load_domain
+from keel.safety import patterns as rx
+from keel.state.context import default_data_dir
+from keel.understanding import extractors as ex
+from keel.understanding.catalogue import mentioned_products
+from keel.understanding.classifier import IntentClassifier, Prediction, ScreenedClassifier
+from keel.understanding.confirmation import names_action
 
 CACHE_VERSION = 1  # bump when the classifier's pickled form changes
 

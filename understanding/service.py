@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from state.context import Context
-from understanding.offline import Reading, offline_understander
+from keel.state.context import Context
+from keel.understanding.offline import Reading, offline_understander
 
 
 class Understander(Protocol):
@@ -28,6 +28,6 @@ def get_understander(context: Context) -> Understander:
     offline = offline_understander(context.domain, context.intent_threshold)
     if not context.llm_enabled:
         return offline
-    from understanding.model import model_understander
+    from keel.understanding.model import model_understander
 
     return model_understander(context, offline)

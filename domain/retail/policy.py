@@ -15,14 +15,14 @@ from typing import Any
 
 import re2
 
-from calibration.taxonomy import ends_in_handoff, user_message
-from domain.config import DomainConfig
-from safety import patterns as rx
-from state.dialogue import ActionPlan, Route, ToolOutcome
-from state.stack import TaskFrame, new_frame
-from understanding import extractors as ex
-from understanding.addresses import completed_address
-from understanding.catalogue import (
+from keel.calibration.taxonomy import ends_in_handoff, user_message
+from keel.domain.config import DomainConfig
+from keel.safety import patterns as rx
+from keel.state.dialogue import ActionPlan, Route, ToolOutcome
+from keel.state.stack import TaskFrame, new_frame
+from keel.understanding import extractors as ex
+from keel.understanding.addresses import completed_address
+from keel.understanding.catalogue import (
     Want,
     address_sources,
     choose_variant,
@@ -43,7 +43,7 @@ from understanding.catalogue import (
     unit_clauses,
     update_want,
 )
-from understanding.offline import request_clauses, segments
+from keel.understanding.offline import request_clauses, segments
 
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")

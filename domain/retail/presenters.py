@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.config import DomainConfig
-from state.dialogue import ActionPlan, ToolOutcome
-from understanding.catalogue import Want, fits, mentioned_values, product_options, update_want
+from keel.domain.config import DomainConfig
+from keel.state.dialogue import ActionPlan, ToolOutcome
+from keel.understanding.catalogue import Want, fits, mentioned_values, product_options, update_want
 
 
 def _order_view(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -16,7 +16,7 @@ def _order_view(data: Mapping[str, Any]) -> dict[str, Any]:
     refunded = sum(
         float(p["amount"]) for p in data["payments"] if p["transaction_type"] == "refund"
     )
-    from domain.retail.policy import method_label
+    from keel.domain.retail.policy import method_label
 
     methods = {
         str(p["payment_method_id"]): p
@@ -57,7 +57,7 @@ def _orders(data: Mapping[str, Any]) -> list[str]:
 
 
 def _profile(data: Mapping[str, Any]) -> dict[str, Any]:
-    from domain.retail.policy import method_label
+    from keel.domain.retail.policy import method_label
 
     user = data["user"]
     return {

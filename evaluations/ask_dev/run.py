@@ -40,10 +40,10 @@ from keel.bench.sql_eval import (  # noqa: E402
     run,
     server_problem,
 )
-from querying.offline import generate_sql  # noqa: E402
-from querying.schema import Catalogue  # noqa: E402
-from querying.selection import select_tables  # noqa: E402
-from tools.data_access import introspect  # noqa: E402
+from keel.querying.offline import generate_sql  # noqa: E402
+from keel.querying.schema import Catalogue  # noqa: E402
+from keel.querying.selection import select_tables  # noqa: E402
+from keel.tools.data_access import introspect  # noqa: E402
 
 
 class OfflineAnswerer:

@@ -29,18 +29,18 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from keel.bench.ask_store import DEFAULT_QUESTIONS, judge, load  # noqa: E402
-from querying.guard import check_sql  # noqa: E402
-from querying.offline import generate_sql  # noqa: E402
-from querying.schema import Catalogue  # noqa: E402
-from querying.selection import select_tables  # noqa: E402
-from tools.ask_tools import AskSettings, catalogue_of, store_descriptions, store_view  # noqa: E402
+from keel.querying.guard import check_sql  # noqa: E402
+from keel.querying.offline import generate_sql  # noqa: E402
+from keel.querying.schema import Catalogue  # noqa: E402
+from keel.querying.selection import select_tables  # noqa: E402
+from keel.tools.ask_tools import AskSettings, catalogue_of, store_descriptions, store_view  # noqa: E402
 
 MAX_ATTEMPTS = 3  # readings asked for when the guard refuses the previous one
 
 
 def store_catalogue(path: Path) -> tuple[Catalogue, str]:
     """The demo store at ``path`` as the loop sees it, and the domain's glossary."""
-    from persistence.demo_data import load_demo_data
+    from keel.persistence.demo_data import load_demo_data
 
     load_demo_data(f"sqlite:///{path}")
     view = store_view("retail")

@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from keel.llm_stub import StubReply, llm_stub
-from querying.pool import ContextMemory
-from querying.repair import next_action
-from state.context import Context
+from keel.querying.pool import ContextMemory
+from keel.querying.repair import next_action
+from keel.state.context import Context
 
 MEMORY_MARK = "(flags, table names, last error):\n"
 WRONG_SQL = "SELECT revenue FROM orders"
@@ -72,9 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=12)
     args = parser.parse_args(argv)
     from keel.ask import ask
-    from persistence.demo_data import load_demo_data
-    from querying.model import clear_ask_models
-    from understanding.model import clear_model_caches
+    from keel.persistence.demo_data import load_demo_data
+    from keel.querying.model import clear_ask_models
+    from keel.understanding.model import clear_model_caches
 
     path = Path(tempfile.mkdtemp(prefix="keel-ask-prompt-")) / "store.db"
     load_demo_data(f"sqlite:///{path}")

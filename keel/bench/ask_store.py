@@ -35,7 +35,7 @@ from typing import Any
 import yaml
 
 from keel.bench.sql_scoring import Table, compare_query_results, table_from_result
-from state.context import Context
+from keel.state.context import Context
 
 DEFAULT_QUESTIONS = (
     Path(__file__).resolve().parents[2] / "evaluations" / "ask_store" / "questions.yaml"
@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=0, help="first N questions only")
     parser.add_argument("--json", type=Path, help="write every question's result here")
     args = parser.parse_args(argv)
-    from persistence.demo_data import load_demo_data
+    from keel.persistence.demo_data import load_demo_data
 
     items = load(args.questions)[: args.limit or None]
     folder = Path(tempfile.mkdtemp(prefix="keel-ask-store-"))

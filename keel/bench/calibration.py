@@ -29,14 +29,14 @@ from typing import Any
 
 from sqlalchemy import select
 
-from calibration.machine import CallDeps, run_call
 from keel.bench.turns import percentile
-from nodes.common import call_deps
-from persistence.db import session_scope, sqlite_url
-from persistence.demo_data import load_demo_data
-from persistence.models import Order
-from state.context import Context
-from tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry
+from keel.calibration.machine import CallDeps, run_call
+from keel.nodes.common import call_deps
+from keel.persistence.db import session_scope, sqlite_url
+from keel.persistence.demo_data import load_demo_data
+from keel.persistence.models import Order
+from keel.state.context import Context
+from keel.tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry
 
 SEED = 7
 

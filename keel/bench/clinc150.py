@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from understanding.classifier import IntentClassifier, clear_embedding_cache, get_e5_model
+from keel.understanding.classifier import IntentClassifier, clear_embedding_cache, get_e5_model
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared/data/clinc150/data_full.json"
 OOS_LABEL = "oos"

@@ -112,9 +112,9 @@ def listed_targets(prompt: Mapping[str, Any]) -> set[str]:
 
 def snapshot(url: str, user_id: str) -> dict[str, Any]:
     """The customer's profile and orders, in the τ² export shape."""
-    from persistence.db import session_scope
-    from persistence.models import Order, User
-    from persistence.tau2 import export_order, export_user
+    from keel.persistence.db import session_scope
+    from keel.persistence.models import Order, User
+    from keel.persistence.tau2 import export_order, export_user
 
     with session_scope(url) as session:
         user = session.get(User, user_id)
@@ -130,8 +130,8 @@ class Player:
     """Plays replies, each on a fresh copy of the demo data."""
 
     def __init__(self) -> None:
-        from persistence.db import get_engine, sqlite_url
-        from persistence.demo_data import load_demo_data
+        from keel.persistence.db import get_engine, sqlite_url
+        from keel.persistence.demo_data import load_demo_data
 
         self.workdir = Path(tempfile.mkdtemp(prefix="keel-confirmations-"))
         self.template = self.workdir / "template.db"
@@ -145,8 +145,8 @@ class Player:
     def play(self, prompt: Mapping[str, Any], item: Mapping[str, Any]) -> Played:
         """Lead-in, then the reply; what changed in the store afterwards."""
         from keel.api import Keel
-        from persistence.db import get_engine, sqlite_url
-        from state.context import Context
+        from keel.persistence.db import get_engine, sqlite_url
+        from keel.state.context import Context
 
         database = self.workdir / f"{uuid.uuid4().hex}.db"
         shutil.copyfile(self.template, database)

@@ -28,10 +28,10 @@ from pathlib import Path
 
 import yaml
 
-from domain.config import OUT_OF_SCOPE
-from understanding import extractors as ex
-from understanding.classifier import ScreenedClassifier
-from understanding.offline import UNKNOWN, offline_understander
+from keel.domain.config import OUT_OF_SCOPE
+from keel.understanding import extractors as ex
+from keel.understanding.classifier import ScreenedClassifier
+from keel.understanding.offline import UNKNOWN, offline_understander
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO_ROOT / "evaluations" / "intents" / "heldout.yaml"

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tools.knowledge import Document, KnowledgeBase
+from keel.tools.knowledge import Document, KnowledgeBase
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parents[3] / "shared" / "data" / "banking_knowledge"
 KS = (1, 3, 5)

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from safety import patterns
+from keel.safety import patterns
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("understanding", "safety", "nodes", "domain", "querying")
@@ -53,8 +53,8 @@ def worst_time(compiled: object, texts: Sequence[str]) -> float:
 def refusal_seconds(runs: int) -> list[float]:
     """Times of the agent refusing a 100,000-character message, end to end."""
     from keel.api import Keel
-    from persistence.db import sqlite_url
-    from state.context import Context
+    from keel.persistence.db import sqlite_url
+    from keel.state.context import Context
 
     database = Path(tempfile.mkdtemp(prefix="keel-bench-")) / "store.db"
     agent = Keel(Context(database_url=sqlite_url(database), rate_capacity=10_000))
@@ -69,7 +69,7 @@ def refusal_seconds(runs: int) -> list[float]:
 
 def main(argv: Sequence[str] = ()) -> int:
     """Print one JSON line: engines, worst times of the ``re`` patterns, the refusal's time."""
-    from state.context import Context
+    from keel.state.context import Context
 
     length = Context().max_message_chars
     paths = sorted(p for d in PACKAGES for p in (ROOT / d).rglob("*.py"))

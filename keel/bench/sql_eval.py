@@ -696,12 +696,30 @@ def run(
     return outcomes
 
 
-def _default_answerer(model: bool) -> Answerer:
-    """The text-to-SQL loop (``keel.ask.default_answerer``), offline or with the model."""
-    from keel.ask import default_answerer
+def default_answerer(model: bool) -> Answerer:
+    """The text-to-SQL loop as the harness calls it (offline, or with the configured model)."""
+    from keel.ask import ask
+    from keel.state.context import Context
 
-    answerer: Answerer = default_answerer(model)
-    return answerer
+    settings = Context() if model else Context(llm_base_url=None, llm_model=None)
+    if model and not settings.llm_enabled:
+        raise SystemExit("--model needs KEEL_LLM_BASE_URL and KEEL_LLM_MODEL")
+
+    def answer(database_url: str, question: str, context: str, db_name: str) -> Answer:
+        started = time.perf_counter()
+        result = ask(question, database=database_url, business_context=context, context=settings)
+        found = result["answer"]
+        return Answer(
+            sql=found.get("sql") if result["status"] == "answered" else None,
+            refused=result["status"] == "refused",
+            reason=str(found.get("reason") or ""),
+            repairs=int(found.get("repairs") or 0),
+            prompt_chars=tuple(found.get("prompt_chars") or ()),
+            iterations=int(found.get("iterations") or 0),
+            seconds=time.perf_counter() - started,
+        )
+
+    return answer
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -730,7 +748,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"sql_eval: no questions for databases {args.db}", file=sys.stderr)
         return 2
     answerer = (
-        gold_answerer(questions) if args.answerer == "gold" else _default_answerer(args.model)
+        gold_answerer(questions) if args.answerer == "gold" else default_answerer(args.model)
     )
     problem = server_problem(args.admin_url)
     if problem is not None:

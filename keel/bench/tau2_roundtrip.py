@@ -24,8 +24,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from persistence.db import get_engine, sqlite_url
-from persistence.tau2 import export_db, import_tau2, load_tau2_file
+from keel.persistence.db import get_engine, sqlite_url
+from keel.persistence.tau2 import export_db, import_tau2, load_tau2_file
 
 DEFAULT_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tau2_retail" / "db.json"
 

@@ -27,11 +27,11 @@ from langgraph.graph import END, START, StateGraph
 from keel.api import Keel
 from keel.demo import conversations
 from keel.fixtures import find_customer
-from persistence.checkpoint import sqlite_checkpointer
-from persistence.db import sqlite_url
-from persistence.demo_data import load_demo_data
-from state.context import Context
-from understanding.classifier import clear_embedding_cache
+from keel.persistence.checkpoint import sqlite_checkpointer
+from keel.persistence.db import sqlite_url
+from keel.persistence.demo_data import load_demo_data
+from keel.state.context import Context
+from keel.understanding.classifier import clear_embedding_cache
 
 
 class _BareState(TypedDict, total=False):
@@ -88,7 +88,7 @@ def _classifier_ms(context: Context, url: str) -> float:
     Cold: the embedding cache is cleared before each message, so this is the cost a
     turn pays for understanding (every view of the message embedded once).
     """
-    from understanding.offline import offline_understander
+    from keel.understanding.offline import offline_understander
 
     understander = offline_understander(context.domain, context.intent_threshold)
     pending = find_customer(url, "pending", min_items=2)
@@ -111,8 +111,14 @@ def _classifier_ms(context: Context, url: str) -> float:
 
 def _model_calls(url: str, rounds: int) -> dict[str, Any]:
     """Replay the demo against a loopback stub endpoint and count model calls per turn."""
+    from keel.llm.client import (
+        model_call_count,
+        reset_model_call_count,
+    )
     from keel.llm_stub import llm_stub, model_like_responder
-    from understanding.model import clear_model_caches, model_call_count, reset_model_call_count
+    from keel.understanding.model import (
+        clear_model_caches,
+    )
 
     workdir = Path(tempfile.mkdtemp(prefix="keel-bench-llm-"))
     store = sqlite_url(workdir / "store.db")
@@ -157,9 +163,9 @@ def _model_calls(url: str, rounds: int) -> dict[str, Any]:
 
 def _plan_ms(context: Context, url: str, runs: int = 30) -> dict[str, float]:
     """Median time of the task subgraph running a one-step and a three-step plan of reads."""
-    from graph.tasks import task_graph
-    from state.records import ListedWrite
-    from state.task import TaskBrief
+    from keel.graph.tasks import task_graph
+    from keel.state.records import ListedWrite
+    from keel.state.task import TaskBrief
 
     customer = find_customer(url, "pending", min_items=2)
     calls = [

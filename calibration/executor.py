@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from calibration.taxonomy import classify
-from persistence.audit import AuditLog
-from state.dialogue import ToolOutcome
-from tools.registry import RegisteredTool, ToolContext, ToolRegistry
+from keel.calibration.taxonomy import classify
+from keel.persistence.audit import AuditLog
+from keel.state.dialogue import ToolOutcome
+from keel.tools.registry import RegisteredTool, ToolContext, ToolRegistry
 
 
 def summary(data: dict[str, Any]) -> dict[str, Any]:

@@ -1,5 +1,7 @@
 """``ask_data``: the text-to-SQL loop as one tool, so a task plan can use an answer from the data.
 
+It lives with the graphs because it runs one; the tools layer finds it through the
+``keel.tools`` entry point (``pyproject.toml``), as it would any tool a package adds.
 An operator's tool (``operator_only``): tool selection leaves it out of a customer's task
 and a step calling it there fails, so the customer channel keeps its parameterised SQL
 templates and never reaches SQL a model wrote. It runs the whole Plan-Tool-Active-Validate
@@ -14,7 +16,9 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
+from keel.graph.ask import graph
+from keel.state.context import Context
+from keel.tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
 
 
 class AskDataArgs(Contract):
@@ -28,10 +32,6 @@ class AskDataArgs(Contract):
 
 def ask_data(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     """Answer one question from the data of ``ctx.database_url`` with the loop."""
-    # The loop is a graph above the tools layer: imported when the tool runs, not before.
-    from graph.ask import graph
-    from state.context import Context
-
     # the caller's configuration (model, limits, the store's reader URL, drills), else the
     # environment's, on the tool context's database
     settings = Context(**{**(ctx.settings or {}), "database_url": ctx.database_url})

@@ -1,0 +1,1 @@
+"""Model plumbing: chat clients, circuit breakers, deadlines and call accounting."""
