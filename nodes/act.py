@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage
@@ -12,19 +12,12 @@ from langgraph.types import Command, interrupt
 
 from keel.calibration.taxonomy import ends_in_handoff, user_message
 from keel.domain.config import DomainConfig
-from keel.domain.retail.policy import (
-    ITEM_INTENTS,
-    described_orders,
-    listed_alternatives,
-    listed_order_items,
-    option_values_named,
-    other_order_items,
-)
-from keel.domain.retail.presenters import present
+from keel.domain.pack import DomainPack
 from keel.llm.deadline import turn_deadline
 from keel.nodes.common import (
     audited,
     domain_config,
+    domain_pack,
     last_user_text,
     tool_caller,
 )
@@ -104,7 +97,10 @@ def answer_text(value: Any) -> str:
 
 
 def listed_writes(
-    plan: ActionPlan, frame: TaskFrame | None, joined: Sequence[JoinedWrite] = ()
+    plan: ActionPlan,
+    frame: TaskFrame | None,
+    joined: Sequence[JoinedWrite] = (),
+    part_intents: Collection[str] = (),
 ) -> list[ListedWrite]:
     """The writes a confirmation of ``plan`` lists.
 
@@ -112,7 +108,7 @@ def listed_writes(
     """
     writes = [ListedWrite(tool=plan["tool"], args=dict(plan["args"]))]
     others = [ListedWrite(tool=j["plan"]["tool"], args=dict(j["plan"]["args"])) for j in joined]
-    if frame is not None and frame["intent"] in ITEM_INTENTS:
+    if frame is not None and frame["intent"] in part_intents:
         return [*writes, *others]  # each order's items differ: each order is listed on its own
     for order_id in (frame["orders"] or []) if frame else []:
         writes.append(ListedWrite(tool=plan["tool"], args={**plan["args"], "order_id": order_id}))
@@ -121,7 +117,7 @@ def listed_writes(
 
 def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Listed:
     """What the pending confirmation listed, as the reader compares a reply with it."""
-    config = domain_config(context)
+    config, pack = domain_config(context), domain_pack(context)
     frame = state.frame
     intent = frame["intent"] if frame else plan["tool"]
     spec = config.intents.get(intent)
@@ -149,7 +145,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         ),
         actions=tuple(spec.actions) if spec else (),
         topic=tuple(spec.topic) if spec else (),
-        alternatives=listed_alternatives(tool_caller(context), config, intent, plan, shown),
+        alternatives=pack.alternatives(tool_caller(context), config, intent, plan, shown),
         items=tuple(
             (n, *config.lexicon_products.get(n, ()))
             for call in (plan, *(j["plan"] for j in state.joined))
@@ -162,12 +158,12 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
             for n in state.notices
             if n["key"] in ("agenda.queued", "agenda.noted")
         ),
-        other_items=other_order_items(tool_caller(context), config, state.user_id, orders),
+        other_items=pack.other_parts(tool_caller(context), config, state.user_id, orders),
         unlisted_products=unlisted_products(
             config,
             plan,
             state.joined,
-            listed_order_items(tool_caller(context), state.user_id, orders),
+            pack.listed_parts(tool_caller(context), state.user_id, orders),
         ),
         choice=price_choice(" ".join(frame.get("utterances") or [])) if frame else None,
         done_before=_done_before(state.last_write, plan["tool"]),
@@ -843,7 +839,7 @@ def words_for_waiting(
     )
     said = set(mentioned_products(text, names, config.lexicon))
     for index, frame in enumerate(stack):
-        if frame["kind"] != "queued" or frame["intent"] not in ITEM_INTENTS:
+        if frame["kind"] != "queued" or frame["intent"] not in domain_pack(context).part_intents:
             continue
         theirs = {
             n for u in frame["utterances"] for n in mentioned_products(u, names, config.lexicon)
@@ -852,7 +848,9 @@ def words_for_waiting(
             return index  # "only change the backpack. Leave the desk lamp as it is."
         if theirs & listed_names:
             continue  # the same product listed: its values may correct the listing
-        named = option_values_named(tool_caller(context), config, frame["utterances"], text)
+        named = domain_pack(context).option_values_named(
+            tool_caller(context), config, frame["utterances"], text
+        )
         if named and not any(v.lower() in shown for v in named):
             return index
     return None
@@ -936,7 +934,7 @@ def _order_answer(
         return None
     call = tool_caller(context)
     if not named:  # "has my laptop order shipped?": the customer's order holding a laptop
-        named = described_orders(call, config, user_id, text, exclude=order_id)[:1]
+        named = domain_pack(context).described_targets(call, config, user_id, text, order_id)[:1]
     if named and named != [order_id]:
         if len(named) > 1 or not _owned(call, named[0], user_id):
             return None  # not one order of the customer's: not answered here
@@ -945,7 +943,7 @@ def _order_answer(
     outcome = call(read["tool"], read["args"])
     if not outcome["ok"]:
         return None
-    key, data = present(config, spec.name, read, outcome, text)
+    key, data = domain_pack(context).present(config, spec.name, read, outcome, text)
     return {"key": key, "data": data}
 
 
@@ -967,7 +965,7 @@ def _knowledge_answer(context: Context, state: DialogueState, text: str) -> dict
     if not outcome["ok"] or not outcome["data"].get("passages"):
         return None
     probe = ActionPlan(tool=knowledge.tool, args={}, write=False, summary={})
-    key, data = present(config, knowledge.name, probe, outcome, text)
+    key, data = domain_pack(context).present(config, knowledge.name, probe, outcome, text)
     return {"key": key, "data": data}
 
 
@@ -1113,7 +1111,7 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
             "reply_data": {"reason": "tool_failure"},
         }
     text = state.understanding["text"] if state.understanding else ""
-    key, data = present(domain_config(context), intent, plan, outcome, text)
+    key, data = domain_pack(context).present(domain_config(context), intent, plan, outcome, text)
     update.update(plan=None if plan["write"] else plan, reply_key=key, reply_data=data)
     if plan["write"]:
         update["last_write"] = {
@@ -1125,7 +1123,9 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     if queued:
         # "Cancel both": this one is done; the next order goes through the policy check
         # and gets its own confirmation.
-        stack = apply(state.stack, Update(next_in_queue(frame, queued))) if frame else state.stack
+        parts = domain_pack(context).part_intents
+        following = Update(next_in_queue(frame, queued, parts)) if frame else None
+        stack = apply(state.stack, following) if following else state.stack
     else:
         stack = with_order_before(end_task(state.stack), plan["args"].get("order_id"))
     if current(stack) is None:
@@ -1166,6 +1166,7 @@ def step_results(
 
 
 def step_line(
+    pack: DomainPack,
     config: DomainConfig,
     intent: str,
     call: ActionPlan,
@@ -1175,7 +1176,7 @@ def step_line(
     """What one step of a several-call task says: its result, or why it was not done."""
     if outcome is not None and outcome["ok"]:
         text = state.understanding["text"] if state.understanding else ""
-        key, data = present(config, intent, call, outcome, text)
+        key, data = pack.present(config, intent, call, outcome, text)
         return {"key": key, "data": data}
     detail = (
         user_message(outcome["error"], state.language)
@@ -1201,7 +1202,7 @@ def _finish_steps(
     calls = [*calls, *(j["plan"] for j in state.joined)]
     results = step_results(calls, run)
     lines = [
-        step_line(config, kind, call, outcome, state)
+        step_line(domain_pack(context), config, kind, call, outcome, state)
         for kind, (call, outcome) in zip(intents, results, strict=True)
     ]
     done = [(c, o) for c, o in results if o is not None and o["ok"]]
@@ -1244,7 +1245,9 @@ def _finish_steps(
     ]
     stack = without_positions(state.stack, ran_joined)
     if frame is not None and queued:
-        stack = apply(stack, Update(next_in_queue(frame, queued)))
+        stack = apply(
+            stack, Update(next_in_queue(frame, queued, domain_pack(context).part_intents))
+        )
     else:
         stack = with_order_before(end_task(stack), calls[-1]["args"].get("order_id"))
     *before, final = lines

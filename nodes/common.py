@@ -17,6 +17,7 @@ from keel.calibration.model_correction import model_corrector
 from keel.calibration.receipts import WriteReceipts
 from keel.calibration.records import CalibrationRecorder
 from keel.domain.config import DomainConfig, load_domain
+from keel.domain.pack import DomainPack, load_pack
 from keel.llm.deadline import turn_deadline
 from keel.persistence.audit import audit_log
 from keel.persistence.bootstrap import ensure_seeded
@@ -45,6 +46,11 @@ def last_user_text(state: Any) -> str:
 def handoff_queue(database_url: str) -> HandoffQueue:
     """Return the (cached) handoff queue of a database."""
     return HandoffQueue(database_url)
+
+
+def domain_pack(context: Context) -> DomainPack:
+    """Return the business pack named by the context (the engine's one way to a business)."""
+    return load_pack(context.domain)
 
 
 def domain_config(context: Context) -> DomainConfig:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -10,7 +10,7 @@ from langchain_core.messages import AnyMessage
 from langgraph.runtime import Runtime
 
 from keel.domain.config import DomainConfig, IntentSpec
-from keel.domain.retail.policy import ITEM_INTENTS, Decision, PolicyInput, decide_task
+from keel.domain.pack import Decision, PolicyInput, load_pack
 from keel.nodes.common import (
     ToolCaller,
     audited,
@@ -403,11 +403,13 @@ def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
 QUEUE_KEEPS = ("reason", "payment_ref", "address", "all_items")
 
 
-def next_in_queue(frame: TaskFrame, queued: Sequence[str]) -> TaskFrame:
+def next_in_queue(
+    frame: TaskFrame, queued: Sequence[str], part_intents: Collection[str]
+) -> TaskFrame:
     """The same task for the next order of a several-order request, with what was said."""
     kept = {k: v for k, v in frame["slots"].items() if k in QUEUE_KEEPS}
     # a change of items names them in words: the next order's are read from the same ones
-    words = frame["utterances"] if frame["intent"] in ITEM_INTENTS else []
+    words = frame["utterances"] if frame["intent"] in part_intents else []
     following = new_frame(frame["intent"], {**kept, "order_id": queued[0]}, words)
     return {**following, "orders": list(queued[1:]), "all_agreed": frame["all_agreed"]}
 
@@ -431,8 +433,10 @@ def agreed_orders(
     plans: list[ActionPlan] = []
     queued = list(frame["orders"] or []) if frame["all_agreed"] else []
     while queued:
-        following = next_in_queue(frame, queued)
-        decided = decide_task(call, replace(inp, frame=following, act="resume", text=""))
+        following = next_in_queue(frame, queued, load_pack(inp.config.name).part_intents)
+        decided = load_pack(inp.config.name).decide(
+            call, replace(inp, frame=following, act="resume", text="")
+        )
         plan = decided.plan
         if (
             decided.route != "execute"
@@ -482,7 +486,7 @@ def joined_writes(
         frame = with_order_of(stack[position], written[-1][1]["args"].get("order_id"))
         if frame["kind"] != "queued" or frame["orders"] or len(written) >= limit:
             break
-        decided = decide_task(
+        decided = load_pack(inp.config.name).decide(
             call, replace(inp, frame=frame, intent=frame["intent"], act="resume", text="")
         )
         plan, task = decided.plan, decided.frame
@@ -777,7 +781,9 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
         if who.failed:
             return {**update, **_ask_identity(state.stack, who.refusal or "auth.failed", {})}
         return {**update, **_ask_missing(state.stack, who.identity, state.language)}
-    decision = decide_task(call, policy_input(state, config, frame, act, who.user_id))
+    decision = load_pack(context.domain).decide(
+        call, policy_input(state, config, frame, act, who.user_id)
+    )
     return {**update, **_decided(state, context, decision, notices, who.user_id)}
 
 

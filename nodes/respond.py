@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage
@@ -14,6 +14,7 @@ from keel.nodes.act import answer_text, held_listing, listed_writes
 from keel.nodes.common import (
     audited,
     domain_config,
+    domain_pack,
     guard_config,
     handoff_queue,
     last_user_text,
@@ -192,7 +193,7 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
             key, data = "confirm.joined", joined_listing(config, state, state.language)
     language = state.language
     notices = list(state.notices)
-    notices[:0] = _correction_notices(config, state)
+    notices[:0] = _correction_notices(config, state, domain_pack(context).part_intents)
     before = _said(config, [n for n in notices if not n.get("after")], language)
     after = _said(config, [n for n in notices if n.get("after")], language)
     try:
@@ -207,7 +208,7 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     kind = state.decision["kind"]
     if kind == "confirm" and plan is not None and plan["write"]:
         # What a yes will cover from now on: exactly these writes, nothing else.
-        listing = listed_writes(plan, state.frame, state.joined)
+        listing = listed_writes(plan, state.frame, state.joined, domain_pack(context).part_intents)
         update["listing"], update["listed_plan"] = listing, plan
         audit_log(context.database_url).record(
             session_id(), "confirmation", "listed", {"writes": listing}
@@ -253,7 +254,9 @@ def _said(config: DomainConfig, notices: list[dict[str, Any]], language: str) ->
     return list(dict.fromkeys(render(config, n["key"], n["data"], language) for n in notices))
 
 
-def _correction_notices(config: DomainConfig, state: DialogueState) -> list[dict[str, Any]]:
+def _correction_notices(
+    config: DomainConfig, state: DialogueState, part_intents: Collection[str]
+) -> list[dict[str, Any]]:
     """What a listing made from a correction at a confirmation must say it did not change.
 
     "its cambridge not boston" read as a correction that changed nothing lists the same
@@ -267,7 +270,7 @@ def _correction_notices(config: DomainConfig, state: DialogueState) -> list[dict
     before = note.get("corrected") if note["reading"] == "correction" else None
     if not before:
         return []
-    after = listed_writes(plan, state.frame, state.joined)
+    after = listed_writes(plan, state.frame, state.joined, part_intents)
     if before == after:
         return [{"key": "confirm.unchanged", "data": {}}]
     parts = unchanged_parts(note["changed"], before, after, config.corrected_args)

@@ -925,6 +925,11 @@ def test_declining_the_task_without_one_in_progress_starts_nothing(agent: Keel) 
     assert turn.awaiting == "nothing", turn.reply
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="dependency drift (issue 25 note): fails on cbefaea too with today's packages; "
+    "strict, so the marker must go once the classifier is re-fitted and it passes",
+)
 def test_an_answer_with_a_request_for_another_order_keeps_the_task_on_its_order(
     agent: Keel, context: Context
 ) -> None:

@@ -1,1 +1,67 @@
-"""The retail store domain: configuration files, policy and presenters."""
+"""The retail store: configuration files, policy and presenters, as one business pack."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from keel.domain.config import DomainConfig, load_domain
+from keel.domain.pack import Decision, PolicyInput, ToolCaller
+from keel.domain.retail import policy
+from keel.domain.retail.presenters import present
+from keel.state.dialogue import ActionPlan, ToolOutcome
+
+
+class RetailPack:
+    """The retail store as the engine sees it (:class:`keel.domain.pack.DomainPack`)."""
+
+    name = "retail"
+    part_intents: tuple[str, ...] = policy.ITEM_INTENTS
+
+    @property
+    def config(self) -> DomainConfig:
+        """The store's configuration files."""
+        return load_domain(self.name)
+
+    def decide(self, call: ToolCaller, inp: PolicyInput) -> Decision:
+        """The store's policy for the turn."""
+        return policy.decide_task(call, inp)
+
+    def present(
+        self, config: DomainConfig, intent: str, plan: ActionPlan, outcome: ToolOutcome, text: str
+    ) -> tuple[str, dict[str, Any]]:
+        """The reply key and values of a tool's result."""
+        return present(config, intent, plan, outcome, text)
+
+    def alternatives(
+        self, call: ToolCaller, config: DomainConfig, intent: str, plan: ActionPlan, shown: str
+    ) -> tuple[str, ...]:
+        """The other variants, addresses or payment methods a listing could have named."""
+        return policy.listed_alternatives(call, config, intent, plan, shown)
+
+    def other_parts(
+        self, call: ToolCaller, config: DomainConfig, user_id: str | None, listed: Sequence[str]
+    ) -> tuple[tuple[str, ...], ...]:
+        """The items of the customer's other orders."""
+        return policy.other_order_items(call, config, user_id, listed)
+
+    def listed_parts(
+        self, call: ToolCaller, user_id: str | None, listed: Sequence[str]
+    ) -> set[str]:
+        """The items of the listed orders."""
+        return policy.listed_order_items(call, user_id, listed)
+
+    def described_targets(
+        self, call: ToolCaller, config: DomainConfig, user_id: str | None, text: str, exclude: Any
+    ) -> list[str]:
+        """The customer's one order holding the products ``text`` names."""
+        return policy.described_orders(call, config, user_id, text, exclude)
+
+    def option_values_named(
+        self, call: ToolCaller, config: DomainConfig, utterances: Sequence[str], text: str
+    ) -> list[str]:
+        """The option values ``text`` names of the products the request names."""
+        return policy.option_values_named(call, config, utterances, text)
+
+
+PACK = RetailPack()

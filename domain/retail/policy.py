@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import re2
 
 from keel.calibration.taxonomy import ends_in_handoff, user_message
 from keel.domain.config import DomainConfig
+from keel.domain.pack import Decision, PolicyInput, ToolCaller
 from keel.safety import patterns as rx
-from keel.state.dialogue import ActionPlan, Route, ToolOutcome
+from keel.state.dialogue import ActionPlan, ToolOutcome
 from keel.state.stack import TaskFrame, new_frame
 from keel.understanding import extractors as ex
 from keel.understanding.addresses import completed_address
@@ -45,7 +45,6 @@ from keel.understanding.catalogue import (
 )
 from keel.understanding.offline import request_clauses, segments
 
-ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")
 ADDRESS_WORD = rx.compile(r"\baddress|地址", rx.I)
 ADDRESS_KEYS = ("address1", "address2", "city", "state", "country", "zip")
@@ -63,36 +62,6 @@ ORDER_STATUSES: dict[str, tuple[str, ...]] = {
 # An item change is a modification while the order is pending, an exchange once delivered.
 CHANGE_BY_STATUS = {"pending": "modify_items", "delivered": "exchange_items"}
 VARIANT_INTENTS = ("exchange_items", "modify_items")
-
-
-@dataclass
-class Decision:
-    """What the policy check decided for this turn."""
-
-    route: Route
-    reply_key: str = ""
-    reply_data: dict[str, Any] = field(default_factory=dict)
-    plan: ActionPlan | None = None
-    frame: TaskFrame | None = None
-    prefix: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    handoff_reason: str | None = None
-    reject_reason: str | None = None
-    split_off: str = ""  # the same request for another order's items: a task of its own
-
-
-@dataclass
-class PolicyInput:
-    """The facts of the turn the policy decides on."""
-
-    config: DomainConfig
-    frame: TaskFrame | None
-    intent: str  # this turn's intent (after tracking)
-    act: str  # dialogue act from tracking
-    user_id: str | None
-    text: str
-    language: str
-    recent: Sequence[str] = ()  # the user's last few whole messages, oldest first
-    focus_order: str | None = None  # the order the conversation was last about
 
 
 class Ask(Exception):

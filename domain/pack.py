@@ -1,0 +1,133 @@
+"""The business pack interface: what a business gives the engine, and how the engine finds it.
+
+A business is one package (``keel.domain.<name>``, or any installed package that declares a
+``keel.domains`` entry point) exposing ``PACK``, an object of the :class:`DomainPack`
+protocol. The engine reads a business only through it: nodes ask the pack named by
+``Context.domain`` (:func:`load_pack`) and never import a pack's modules (import-linter
+checks that). The policy's input and output (:class:`PolicyInput`, :class:`Decision`) are
+the engine's types; what a pack decides with them is its own code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.metadata import entry_points
+from typing import Any, Protocol, runtime_checkable
+
+from keel.domain.config import DomainConfig
+from keel.state.dialogue import ActionPlan, Route, ToolOutcome
+from keel.state.stack import TaskFrame
+
+# Reads a tool through calibration: the only way a pack's policy sees the business's data.
+ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
+
+
+@dataclass
+class Decision:
+    """What the policy check decided for this turn."""
+
+    route: Route
+    reply_key: str = ""
+    reply_data: dict[str, Any] = field(default_factory=dict)
+    plan: ActionPlan | None = None
+    frame: TaskFrame | None = None
+    prefix: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    handoff_reason: str | None = None
+    reject_reason: str | None = None
+    split_off: str = ""  # the same request for another target's parts: a task of its own
+
+
+@dataclass
+class PolicyInput:
+    """The facts of the turn the policy decides on."""
+
+    config: DomainConfig
+    frame: TaskFrame | None
+    intent: str  # this turn's intent (after tracking)
+    act: str  # dialogue act from tracking
+    user_id: str | None
+    text: str
+    language: str
+    recent: Sequence[str] = ()  # the user's last few whole messages, oldest first
+    focus_order: str | None = None  # the target the conversation was last about
+
+
+@runtime_checkable
+class DomainPack(Protocol):
+    """Everything the engine asks of a business.
+
+    ``config`` is the business as data (intents and examples, slots, replies, read tools,
+    lexicon, plans); the methods are its code: the policy deciding each turn, the
+    presentation of a tool's result, and what a reply to a listed change could name
+    besides what was listed (the parts of the listed targets, of the customer's other
+    targets, the alternatives a listing offered).
+    """
+
+    name: str
+    # intents whose request names parts of a target ("the lamp from my last order"): each
+    # target of such a request is listed on its own
+    part_intents: tuple[str, ...]
+
+    @property
+    def config(self) -> DomainConfig:
+        """The business's configuration files, validated."""
+
+    def decide(self, call: ToolCaller, inp: PolicyInput) -> Decision:
+        """Decide the turn for the task in ``inp.frame`` (reads go through ``call``)."""
+
+    def present(
+        self, config: DomainConfig, intent: str, plan: ActionPlan, outcome: ToolOutcome, text: str
+    ) -> tuple[str, dict[str, Any]]:
+        """The reply key and values of a successful tool outcome."""
+
+    def alternatives(
+        self, call: ToolCaller, config: DomainConfig, intent: str, plan: ActionPlan, shown: str
+    ) -> tuple[str, ...]:
+        """What a reply to the confirmation of ``plan`` could name instead of what was listed."""
+
+    def other_parts(
+        self, call: ToolCaller, config: DomainConfig, user_id: str | None, listed: Sequence[str]
+    ) -> tuple[tuple[str, ...], ...]:
+        """The parts of the customer's targets other than ``listed``, each with its names."""
+
+    def listed_parts(
+        self, call: ToolCaller, user_id: str | None, listed: Sequence[str]
+    ) -> set[str]:
+        """The names of the parts the ``listed`` targets hold."""
+
+    def described_targets(
+        self, call: ToolCaller, config: DomainConfig, user_id: str | None, text: str, exclude: Any
+    ) -> list[str]:
+        """The customer's one target (other than ``exclude``) that ``text`` describes."""
+
+    def option_values_named(
+        self, call: ToolCaller, config: DomainConfig, utterances: Sequence[str], text: str
+    ) -> list[str]:
+        """The option values ``text`` names of what a waiting request's words name."""
+
+
+class UnknownDomain(LookupError):
+    """No installed business pack has this name."""
+
+
+@lru_cache(maxsize=8)
+def load_pack(name: str) -> DomainPack:
+    """The pack of business ``name``: a ``keel.domains`` entry point, else ``keel.domain.<name>``.
+
+    This is the composition root's one lookup: the engine holds no list of businesses.
+    """
+    points = [p for p in entry_points(group="keel.domains") if p.name == name]
+    if points:
+        pack = points[0].load()
+    else:
+        try:
+            module = importlib.import_module(f"keel.domain.{name}")
+        except ModuleNotFoundError as error:
+            raise UnknownDomain(f"no business pack named {name!r}") from error
+        pack = getattr(module, "PACK", None)
+    if not isinstance(pack, DomainPack):
+        raise UnknownDomain(f"{name!r} does not expose a DomainPack as PACK")
+    return pack
