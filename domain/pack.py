@@ -17,9 +17,12 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
+from sqlalchemy import MetaData
+
 from keel.domain.config import DomainConfig
 from keel.state.dialogue import ActionPlan, Route, ToolOutcome
 from keel.state.stack import TaskFrame
+from keel.tools.registry import RegisteredTool
 
 # Reads a tool through calibration: the only way a pack's policy sees the business's data.
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
@@ -74,6 +77,17 @@ class DomainPack(Protocol):
     @property
     def config(self) -> DomainConfig:
         """The business's configuration files, validated."""
+
+    @property
+    def metadata(self) -> MetaData:
+        """The business's tables (created beside the engine's in its database)."""
+
+    @property
+    def tools(self) -> Sequence[RegisteredTool]:
+        """The business's tools written as code (its writes, with their argument contracts)."""
+
+    def prepare(self, database_url: str) -> None:
+        """Create the business's tables; load its demo data when the store is empty."""
 
     def decide(self, call: ToolCaller, inp: PolicyInput) -> Decision:
         """Decide the turn for the task in ``inp.frame`` (reads go through ``call``)."""

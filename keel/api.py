@@ -21,8 +21,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command, Durability, GraphOutput
 
 from keel.graph.builder import compile_graph
+from keel.nodes.common import prepare_store
 from keel.persistence.audit import AuditLog
-from keel.persistence.bootstrap import ensure_seeded
 from keel.persistence.checkpoint import open_checkpointer
 from keel.state.context import Context, default_data_dir
 from keel.state.dialogue import DialogueState
@@ -74,7 +74,7 @@ class Keel:
         self.context = context or Context()
         self.graph = compile_graph(checkpointer or InMemorySaver())
         self.durability: Durability = durability
-        ensure_seeded(self.context.database_url)
+        prepare_store(self.context.database_url, self.context.domain)
 
     @classmethod
     @contextmanager

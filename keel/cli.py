@@ -187,8 +187,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_db(args: argparse.Namespace) -> int:
     """Load demo data, import a τ² db.json, or export the database in that shape."""
+    from keel.domain.retail.demo_data import load_demo_data
     from keel.persistence import tau2
-    from keel.persistence.demo_data import load_demo_data
 
     url = Context().database_url
     if args.action == "demo":

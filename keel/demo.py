@@ -15,12 +15,12 @@ from pathlib import Path
 
 from keel.api import Keel, TurnResult
 from keel.calibration.records import CalibrationRecorder, dashboard_text
+from keel.domain.retail.demo_data import load_demo_data
+from keel.domain.retail.models import Order
 from keel.fixtures import Customer, find_customer
 from keel.persistence.checkpoint import sqlite_checkpointer
 from keel.persistence.db import session_scope, sqlite_url
-from keel.persistence.demo_data import load_demo_data
 from keel.persistence.handoff import HandoffQueue
-from keel.persistence.models import Order
 from keel.state.context import Context
 
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from keel.domain.retail.models import Order, User
 from keel.persistence.db import session_scope
-from keel.persistence.models import Order, User
 
 
 @dataclass(frozen=True)

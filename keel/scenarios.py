@@ -49,9 +49,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from keel.api import Keel, TurnResult
 from keel.calibration.records import CalibrationRecorder
+from keel.domain.retail.models import Order, User
 from keel.persistence.db import session_scope, sqlite_url
 from keel.persistence.handoff import HandoffQueue
-from keel.persistence.models import Order, User
 from keel.state.context import Context
 
 
@@ -323,7 +323,7 @@ def check_final(final: FinalExpect, database_url: str, session_id: str) -> Final
 
 def check_records(final: FinalExpect, database_url: str) -> dict[tuple[str, str], list[str]]:
     """Per declared record, how it differs from what ``final`` declares."""
-    from keel.persistence.tau2 import export_order, export_user
+    from keel.domain.retail.tau2 import export_order, export_user
 
     records: dict[tuple[str, str], list[str]] = {}
     with session_scope(database_url) as session:
@@ -410,11 +410,11 @@ class ScenarioRunner:
     def _prepare(self, tau2_db: Path | None) -> None:
         url = sqlite_url(self.template)
         if tau2_db is not None:
-            from keel.persistence.tau2 import import_tau2_file
+            from keel.domain.retail.tau2 import import_tau2_file
 
             import_tau2_file(tau2_db, url)
         else:
-            from keel.persistence.demo_data import load_demo_data
+            from keel.domain.retail.demo_data import load_demo_data
 
             load_demo_data(url)
         from keel.persistence.db import get_engine

@@ -33,10 +33,9 @@ from starlette.routing import Route
 from keel.calibration.records import CalibrationRecorder
 from keel.calibration.taxonomy import analyze, classify_text
 from keel.calibration.verifier import verify
-from keel.nodes.common import domain_config, guard_config
+from keel.nodes.common import domain_config, guard_config, tool_registry
 from keel.server_auth import OPERATOR_KEY_ENV, is_operator_key
 from keel.state.context import Context
-from keel.tools.catalog import build_registry
 
 MAX_QUESTION_CHARS = 2000
 
@@ -96,7 +95,7 @@ def create_app(context: Context | None = None) -> Starlette:
             failure,
             str(body.get("errorMessage") or ""),
             str(body["toolName"]),
-            build_registry(settings.domain),
+            tool_registry(settings.domain),
         )
         return JSONResponse(plan.as_json())
 
@@ -115,7 +114,7 @@ def create_app(context: Context | None = None) -> Starlette:
         params = body.get("params") or {}
         if not isinstance(params, dict):
             raise BadRequest("params must be an object")
-        registry = build_registry(settings.domain)
+        registry = tool_registry(settings.domain)
         if body["toolName"] not in registry:
             raise BadRequest(f"unknown tool {body['toolName']!r}")
         config = domain_config(settings)
@@ -125,7 +124,7 @@ def create_app(context: Context | None = None) -> Starlette:
                 params,
                 config.verify_checks,
                 {n: s.pattern for n, s in config.slots.items() if s.pattern},
-                guard_config(),
+                guard_config(settings.domain),
                 user_id=body.get("userId"),
             )
         )

@@ -20,11 +20,9 @@ from langgraph.runtime import Runtime
 from sqlalchemy import make_url
 
 from keel.calibration.machine import CallDeps, run_call
-from keel.nodes.common import (
-    calibration_recorder,
-)
+from keel.domain.pack import load_pack
+from keel.nodes.common import calibration_recorder, prepare_store
 from keel.persistence.audit import audit_log
-from keel.persistence.bootstrap import ensure_seeded
 from keel.querying.model import model_planner, model_writer
 from keel.querying.pool import ContextMemory, ResourcePool
 from keel.querying.prompts import (
@@ -106,7 +104,7 @@ def ask_settings(context: Context) -> AskSettings:
         row_limit=context.ask_row_limit,
         timeout_seconds=context.ask_timeout_seconds,
         hidden_tables=view.hidden_tables,
-        descriptions=store_descriptions(),
+        descriptions=store_descriptions(load_pack(context.domain).metadata),
         store_markers=view.markers,
     )
 
@@ -161,7 +159,7 @@ def ask_deps(state: AskState, context: Context) -> CallDeps:
 def _initial_pool(state: AskState, context: Context) -> ResourcePool:
     store = is_store(state, context)
     if store:
-        ensure_seeded(context.database_url)  # an empty store gets the demo data, as chat does
+        prepare_store(context.database_url, context.domain)  # demo data, as chat has
     glossary = store_view(context.domain).glossary if store else ""
     given = state.get("context") or ""
     business = "\n".join(part for part in (given, glossary) if part)

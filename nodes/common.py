@@ -16,19 +16,18 @@ from keel.calibration.machine import CallDeps, run_call
 from keel.calibration.model_correction import model_corrector
 from keel.calibration.receipts import WriteReceipts
 from keel.calibration.records import CalibrationRecorder
-from keel.domain.config import DomainConfig, load_domain
+from keel.domain.config import DOMAIN_ROOT, DomainConfig, load_domain
 from keel.domain.pack import DomainPack, load_pack
 from keel.llm.deadline import turn_deadline
 from keel.persistence.audit import audit_log
-from keel.persistence.bootstrap import ensure_seeded
 from keel.persistence.handoff import HandoffQueue
-from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.safety.guardrails import GuardConfig
 from keel.state.context import Context
 from keel.state.dialogue import ToolOutcome
 from keel.state.runtime import session_id
 from keel.tools.catalog import build_registry
 from keel.tools.faults import with_faults
-from keel.tools.registry import ToolContext
+from keel.tools.registry import ToolContext, ToolRegistry
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -124,10 +123,22 @@ def calibration_recorder(database_url: str) -> CalibrationRecorder:
     return CalibrationRecorder(database_url, background=True)
 
 
-@lru_cache(maxsize=1)
-def guard_config() -> GuardConfig:
-    """Return the guardrail configuration (its injection patterns check tool arguments too)."""
-    return GuardConfig.load(DEFAULT_GUARDRAILS_PATH)
+@lru_cache(maxsize=8)
+def guard_config(domain: str) -> GuardConfig:
+    """The business's guardrails (its injection patterns check tool arguments too)."""
+    return GuardConfig.load(DOMAIN_ROOT / domain / "guardrails.yaml")
+
+
+@lru_cache(maxsize=8)
+def tool_registry(domain: str) -> ToolRegistry:
+    """The tools of business ``domain``: its SQL templates, its pack's tools, its knowledge base."""
+    return build_registry(domain, load_pack(domain).tools)
+
+
+@lru_cache(maxsize=16)
+def prepare_store(database_url: str, domain: str) -> None:
+    """Create the business's tables and load its demo data into an empty store (once each)."""
+    load_pack(domain).prepare(database_url)
 
 
 def call_deps(context: Context, operator: bool = False) -> CallDeps:
@@ -136,10 +147,10 @@ def call_deps(context: Context, operator: bool = False) -> CallDeps:
     ``operator`` marks an operator's run (the ``tasks`` graph in operator mode): only then
     may an operator's tool run. The dialogue's calls are never an operator's.
     """
-    ensure_seeded(context.database_url)
+    prepare_store(context.database_url, context.domain)
     config = domain_config(context)
     return CallDeps(
-        registry=with_faults(build_registry(context.domain), context.tool_faults),
+        registry=with_faults(tool_registry(context.domain), context.tool_faults),
         tool_context=ToolContext(
             database_url=context.database_url,
             row_limit=context.sql_row_limit,
@@ -159,7 +170,7 @@ def call_deps(context: Context, operator: bool = False) -> CallDeps:
         backoff_seconds=tuple(context.retry_backoff_seconds),
         slot_patterns={n: s.pattern for n, s in config.slots.items() if s.pattern},
         verify_checks=config.verify_checks,
-        guard=guard_config(),
+        guard=guard_config(context.domain),
     )
 
 

@@ -36,9 +36,10 @@ from keel.understanding.identity import mentions_another, speaker_not_holder
 from keel.understanding.service import get_understander
 
 
-@lru_cache(maxsize=4)
-def _guard_config(max_chars: int) -> GuardConfig:
-    return guard_config().model_copy(update={"max_chars": max_chars})
+@lru_cache(maxsize=8)
+def sized_guard_config(domain: str, max_chars: int) -> GuardConfig:
+    """The business's guardrails with a message size limit of ``max_chars``."""
+    return guard_config(domain).model_copy(update={"max_chars": max_chars})
 
 
 @lru_cache(maxsize=16)
@@ -66,7 +67,7 @@ def screen(text: str, context: Context, key: str) -> GuardVerdict:
     if len(text) > context.max_message_chars:
         detail = f"{len(text)} characters > max_chars={context.max_message_chars}"
         return GuardVerdict(allowed=False, reason="too_long", detail=detail)
-    return check_message(text, _guard_config(context.max_message_chars))
+    return check_message(text, sized_guard_config(context.domain, context.max_message_chars))
 
 
 # Asking for the change just made to be mended ("can you fix that", "改一下").

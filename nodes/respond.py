@@ -319,7 +319,9 @@ def check_output(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     reply, source = state.reply, state.reply_source
     if source == "model":
         missing = ungrounded_facts(reply, _facts(state))
-        added = added_content(reply, state.template_reply, guard_config().output_checks)
+        added = added_content(
+            reply, state.template_reply, guard_config(context.domain).output_checks
+        )
         if missing or added:
             audit_log(context.database_url).record(
                 session_id(),
@@ -328,9 +330,12 @@ def check_output(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
                 {"reply": reply, "facts": missing, "added": added},
             )
             reply, source = state.template_reply, "template"
-    from keel.nodes.intake import _guard_config
+    from keel.nodes.intake import sized_guard_config
 
-    if not check_message(reply, _guard_config(100_000)).allowed and source == "model":
+    if (
+        not check_message(reply, sized_guard_config(context.domain, 100_000)).allowed
+        and source == "model"
+    ):
         reply, source = state.template_reply, "template"
     # From the handoff until the human agent releases the conversation, it waits for them.
     awaiting = (

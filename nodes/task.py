@@ -24,6 +24,7 @@ from keel.calibration.taxonomy import load_failures
 from keel.nodes.common import (
     call_deps,
     domain_config,
+    tool_registry,
 )
 from keel.nodes.decide import is_listed
 from keel.planning.plan import Plan, Step, UnboundError, bind_args, execution_order, validate_plan
@@ -65,7 +66,6 @@ from keel.state.context import Context
 from keel.state.dialogue import ListedWrite
 from keel.state.runtime import session_id
 from keel.state.task import NotDone, TaskBrief, TaskRun, TaskState
-from keel.tools.catalog import build_registry
 from keel.tools.registry import ToolSpec
 from keel.understanding.service import get_understander
 
@@ -77,7 +77,7 @@ def tool_cards(domain: str, operator: bool = False) -> dict[str, ToolSpec]:
     An operator's tools (``operator_only``) are among them only for an operator's task: a
     customer's task can neither select, plan, replan to nor reflect its way to one.
     """
-    specs = build_registry(domain).specs()
+    specs = tool_registry(domain).specs()
     return {s.name: s for s in specs if operator or not s.operator_only}
 
 
@@ -200,7 +200,7 @@ def model_plan(
         return None
     from keel.planning.model import model_planner
 
-    schemas = build_registry(context.domain).openai_tools(sorted(selected))
+    schemas = tool_registry(context.domain).openai_tools(sorted(selected))
     return model_planner(context).plan(
         brief["text"], brief["intent"], known_values(brief), cards, schemas
     )

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy import Engine, MetaData, create_engine, event, inspect, make_url, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from keel.persistence.models import Base
@@ -47,11 +47,19 @@ def get_engine(url: str) -> Engine:
     else:
         engine = create_engine(url, pool_pre_ping=True)
     Base.metadata.create_all(engine)
-    add_missing_columns(engine)
+    add_missing_columns(engine, Base.metadata)
     return engine
 
 
-def add_missing_columns(engine: Engine) -> list[str]:
+def create_tables(url: str, metadata: MetaData) -> Engine:
+    """The engine of ``url`` with a business's tables (``metadata``) created beside Keel's."""
+    engine = get_engine(url)
+    metadata.create_all(engine)
+    add_missing_columns(engine, metadata)
+    return engine
+
+
+def add_missing_columns(engine: Engine, metadata: MetaData) -> list[str]:
     """Add the nullable columns a store made by an earlier version lacks (``table.column``).
 
     ``create_all`` makes missing tables, never missing columns: a data folder kept from
@@ -61,7 +69,7 @@ def add_missing_columns(engine: Engine) -> list[str]:
     inspector = inspect(engine)
     added: list[str] = []
     with engine.begin() as connection:
-        for table in Base.metadata.sorted_tables:
+        for table in metadata.sorted_tables:
             if not inspector.has_table(table.name):
                 continue
             present = {c["name"] for c in inspector.get_columns(table.name)}
@@ -95,8 +103,9 @@ def session_scope(url: str) -> Iterator[Session]:
         session.close()
 
 
-def reset_schema(url: str) -> None:
-    """Drop and recreate every table (used by importers and test fixtures)."""
+def reset_schema(url: str, metadata: MetaData) -> None:
+    """Drop and recreate a business's tables and Keel's (used by importers and test fixtures)."""
     engine = get_engine(url)
-    Base.metadata.drop_all(engine)
-    Base.metadata.create_all(engine)
+    for tables in (metadata, Base.metadata):
+        tables.drop_all(engine)
+        tables.create_all(engine)

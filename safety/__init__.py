@@ -6,7 +6,6 @@ per-session rate limiter applied by the caller.
 """
 
 from keel.safety.guardrails import (
-    DEFAULT_GUARDRAILS_PATH,
     GuardConfig,
     GuardReason,
     GuardVerdict,
@@ -15,7 +14,6 @@ from keel.safety.guardrails import (
 )
 
 __all__ = [
-    "DEFAULT_GUARDRAILS_PATH",
     "GuardConfig",
     "GuardReason",
     "GuardVerdict",

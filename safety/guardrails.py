@@ -36,10 +36,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from keel.safety import patterns as rx
 
-DEFAULT_GUARDRAILS_PATH = (
-    Path(__file__).resolve().parents[1] / "domain" / "retail" / "guardrails.yaml"
-)
-
 GuardReason = Literal[
     "ok",
     "too_long",

@@ -41,14 +41,18 @@ def default_data_dir() -> Path:
     return Path(_env("KEEL_DATA_DIR") or "data").resolve()
 
 
-def default_database_url() -> str:
-    """Return the business database URL (``KEEL_DATABASE_URL``, else SQLite in the data dir)."""
+def default_database_url(domain: str = "retail") -> str:
+    """The business's database URL (``KEEL_DATABASE_URL``, else ``<data dir>/<domain>.db``).
+
+    Each business has its own SQLite file by default: two businesses' tables may share
+    names (a store's ``users`` and a bank's), so they never share a default database.
+    """
     url = _env("KEEL_DATABASE_URL")
     if url:
         return url
     # No mkdir here: this runs wherever a Context is built (on LangGraph server, inside the
     # event loop). The engine factory creates the folder when it first connects.
-    return f"sqlite:///{default_data_dir() / 'keel.db'}"
+    return f"sqlite:///{default_data_dir() / f'{domain}.db'}"
 
 
 @dataclass(kw_only=True)
@@ -56,12 +60,17 @@ class Context:
     """Settings of one Keel deployment (business database, model endpoint, limits)."""
 
     database_url: str = field(
-        default_factory=default_database_url,
-        metadata={"description": "SQLAlchemy URL of the store's database (SQLite by default)."},
+        default="",
+        metadata={
+            "description": "SQLAlchemy URL of the business's database; empty: KEEL_DATABASE_URL, "
+            "else SQLite <data dir>/<domain>.db."
+        },
     )
     domain: str = field(
         default="retail",
-        metadata={"description": "Domain configuration package under domain/ (intents, replies)."},
+        metadata={
+            "description": "The business: a pack under keel.domain or a keel.domains entry point."
+        },
     )
     llm_base_url: str | None = field(
         default_factory=lambda: _env("KEEL_LLM_BASE_URL"),
@@ -242,6 +251,10 @@ class Context:
         default=5, metadata={"description": "Most tables chosen for one question to the data."}
     )
 
+    def __post_init__(self) -> None:
+        if not self.database_url:
+            self.database_url = default_database_url(self.domain)
+
     def llm_api_key(self) -> str | None:
         """Return the API key from the configured environment variable (never stored)."""
         return _env(self.llm_api_key_env) or _env("OPENAI_API_KEY")
@@ -256,5 +269,12 @@ class Context:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def replace(self, **changes: Any) -> Context:
-        """Return a copy with some settings changed."""
-        return Context(**{**self.as_dict(), **changes})
+        """Return a copy with some settings changed.
+
+        Another business keeps an explicit database and gets its own default one otherwise.
+        """
+        values = {**self.as_dict(), **changes}
+        moved = "domain" in changes and "database_url" not in changes
+        if moved and self.database_url == default_database_url(self.domain):
+            values["database_url"] = ""
+        return Context(**values)

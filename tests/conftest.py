@@ -59,8 +59,8 @@ def _data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 @pytest.fixture(scope="session")
 def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo store, loaded once per test session; a test works on a copy (``demo_db_url``)."""
+    from keel.domain.retail.demo_data import load_demo_data
     from keel.persistence.db import get_engine, sqlite_url
-    from keel.persistence.demo_data import load_demo_data
 
     path = tmp_path_factory.mktemp("store") / "template.db"
     url = sqlite_url(path)

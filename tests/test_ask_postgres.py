@@ -33,7 +33,7 @@ def store() -> Iterator[tuple[str, str]]:
     import psycopg
     from psycopg import sql
 
-    from keel.persistence.demo_data import load_demo_data
+    from keel.domain.retail.demo_data import load_demo_data
 
     admin = _admin()
     name = f"keel_ask_{uuid.uuid4().hex[:8]}"

@@ -12,6 +12,8 @@ import pytest
 from scripted_chat import ScriptedChatModel, tool_call
 
 from keel.api import Keel
+from keel.domain.config import DOMAIN_ROOT
+from keel.domain.retail.models import Order
 from keel.llm.client import (
     CircuitBreaker,
     endpoint_breaker,
@@ -21,8 +23,7 @@ from keel.llm_stub import StubReply, llm_stub, model_like_responder
 from keel.nodes import intake
 from keel.persistence.audit import AuditLog
 from keel.persistence.db import session_scope
-from keel.persistence.models import Order
-from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.safety.guardrails import GuardConfig
 from keel.state.context import Context
 from keel.understanding.confirmation import Listed, read_confirmation
 from keel.understanding.grounding import added_content
@@ -30,6 +31,8 @@ from keel.understanding.model import (
     ModelConfirmationReader,
     clear_model_caches,
 )
+
+RETAIL_GUARDRAILS = DOMAIN_ROOT / "retail" / "guardrails.yaml"
 
 HARPER = "Hi, I'm Harper Ahmed, zip 28268."
 PENDING = "#W2387014"
@@ -207,7 +210,7 @@ def test_offline_reading_without_a_model_is_the_same_rules() -> None:
 # --------------------------------------------------------------------------- output check
 
 
-CHECKS = GuardConfig.load(DEFAULT_GUARDRAILS_PATH).output_checks
+CHECKS = GuardConfig.load(RETAIL_GUARDRAILS).output_checks
 TEMPLATE = (
     f"Done: order {PENDING} is now cancelled. The refund goes to the original payment method "
     "(immediately for a gift card, otherwise within 5–7 business days)."

@@ -10,8 +10,8 @@ from starlette.testclient import TestClient
 
 from keel.api import Keel
 from keel.calibration.records import CalibrationRecorder
+from keel.domain.retail.demo_data import load_demo_data
 from keel.persistence.db import sqlite_url
-from keel.persistence.demo_data import load_demo_data
 from keel.state.context import Context
 from keel.web import create_app
 

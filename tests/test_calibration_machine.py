@@ -22,9 +22,12 @@ from keel.calibration.machine import (
 )
 from keel.calibration.records import CalibrationRecorder
 from keel.calibration.taxonomy import ends_in_handoff
+from keel.domain.config import DOMAIN_ROOT
 from keel.persistence.db import sqlite_url
-from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.safety.guardrails import GuardConfig
 from keel.tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
+
+RETAIL_GUARDRAILS = DOMAIN_ROOT / "retail" / "guardrails.yaml"
 
 BATCHES = [{"batch": f"MB-{n:03d}", "qty": n} for n in (1, 100, 101)]
 Run = Callable[[ToolContext, dict[str, Any]], dict[str, Any]]
@@ -73,7 +76,7 @@ def deps_for(tmp_path: Path, sleeps: list[float]) -> Callable[[Tools], CallDeps]
             "backoff_seconds": (1.0, 2.0, 4.0),
             "sleep": sleeps.append,
             "slot_patterns": {"order_id": r"^#W\d{7}$"},
-            "guard": GuardConfig.load(DEFAULT_GUARDRAILS_PATH),
+            "guard": GuardConfig.load(RETAIL_GUARDRAILS),
         }
         values.update(changes)
         return CallDeps(**values)
@@ -289,10 +292,10 @@ def test_every_route_taken_is_a_declared_edge(
 def test_the_studio_graph_runs_the_same_steps_on_the_store(tmp_path: Path) -> None:
     from sqlalchemy import select
 
+    from keel.domain.retail.demo_data import load_demo_data
+    from keel.domain.retail.models import Order
     from keel.graph.calibration import graph
     from keel.persistence.db import session_scope
-    from keel.persistence.demo_data import load_demo_data
-    from keel.persistence.models import Order
     from keel.state.context import Context
 
     url = sqlite_url(tmp_path / "store.db")
@@ -365,6 +368,7 @@ def test_a_conflict_is_retried_as_the_taxonomy_says(tools: Tools, deps_for: Any)
 def test_repeated_reads_are_served_from_redis_when_configured(
     tools: Tools, deps_for: Any, tmp_path: Path
 ) -> None:
+
     import os
     import uuid
 

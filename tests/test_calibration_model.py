@@ -15,15 +15,18 @@ from keel.calibration.model_correction import (
     model_corrector,
     validate_proposal,
 )
+from keel.domain.config import DOMAIN_ROOT
 from keel.llm_stub import StubReply, llm_stub
 from keel.persistence.audit import AuditLog
 from keel.persistence.db import sqlite_url
-from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.safety.guardrails import GuardConfig
 from keel.state.context import Context
 from keel.tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry, ToolSpec
 
+RETAIL_GUARDRAILS = DOMAIN_ROOT / "retail" / "guardrails.yaml"
+
 PATTERNS = {"order_id": r"^#W\d{7}$"}
-GUARD = GuardConfig.load(DEFAULT_GUARDRAILS_PATH)
+GUARD = GuardConfig.load(RETAIL_GUARDRAILS)
 SPEC = ToolSpec(
     name="get_order",
     category="sql",

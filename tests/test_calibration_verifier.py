@@ -6,15 +6,18 @@ import pytest
 from sqlalchemy import select
 
 from keel.calibration.verifier import edit_distance, nearest, verify
-from keel.domain.config import load_domain
+from keel.domain.config import DOMAIN_ROOT, load_domain
+from keel.domain.retail.demo_data import load_demo_data
+from keel.domain.retail.models import Order
 from keel.persistence.db import session_scope, sqlite_url
-from keel.persistence.demo_data import load_demo_data
-from keel.persistence.models import Order
-from keel.safety.guardrails import DEFAULT_GUARDRAILS_PATH, GuardConfig
+from keel.safety.guardrails import GuardConfig
+
+RETAIL_GUARDRAILS = DOMAIN_ROOT / "retail" / "guardrails.yaml"
+
 
 CONFIG = load_domain("retail")
 PATTERNS = {n: s.pattern for n, s in CONFIG.slots.items() if s.pattern}
-GUARD = GuardConfig.load(DEFAULT_GUARDRAILS_PATH)
+GUARD = GuardConfig.load(RETAIL_GUARDRAILS)
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from keel.domain.retail.demo_data import DEMO_SEED, STATUSES, generate_demo_data, load_demo_data
+from keel.domain.retail.tau2 import export_db
 from keel.persistence.db import sqlite_url
-from keel.persistence.demo_data import DEMO_SEED, STATUSES, generate_demo_data, load_demo_data
-from keel.persistence.tau2 import export_db
 
 ADDRESS_KEYS = ["address1", "address2", "city", "country", "state", "zip"]
 
@@ -185,8 +185,8 @@ def test_demo_orders_are_dated_within_the_last_90_days(demo_db_url: str) -> None
 
     from sqlalchemy import select
 
+    from keel.domain.retail.models import Order
     from keel.persistence.db import session_scope
-    from keel.persistence.models import Order
 
     with session_scope(demo_db_url) as session:
         orders = session.scalars(select(Order).order_by(Order.seq)).all()
@@ -202,12 +202,13 @@ def test_demo_orders_are_dated_within_the_last_90_days(demo_db_url: str) -> None
 def test_a_store_made_before_a_column_was_added_gets_it(tmp_path: Path) -> None:
     import sqlite3
 
-    from keel.persistence.db import get_engine, sqlite_url
+    from keel.domain.pack import load_pack
+    from keel.persistence.db import sqlite_url
 
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as connection:
         connection.execute("CREATE TABLE orders (order_id VARCHAR(32) PRIMARY KEY, seq INTEGER)")
-    get_engine(sqlite_url(path))
+    load_pack("retail").prepare(sqlite_url(path))
     with sqlite3.connect(path) as connection:
         names = {row[1] for row in connection.execute("PRAGMA table_info(orders)")}
     assert {"placed_at", "updated_at", "cancel_reason"} <= names
@@ -218,16 +219,16 @@ def test_a_cancellation_records_when_the_status_changed(demo_db_url: str) -> Non
 
     from sqlalchemy import select
 
+    from keel.domain.retail.models import Order
+    from keel.nodes.common import tool_registry
     from keel.persistence.db import session_scope
-    from keel.persistence.models import Order
-    from keel.tools.catalog import build_registry
     from keel.tools.registry import ToolContext
 
     with session_scope(demo_db_url) as session:
         order = session.scalars(select(Order).where(Order.status == "pending")).first()
         assert order is not None
         order_id, before = order.order_id, order.updated_at
-    tool = build_registry("retail").get("cancel_pending_order")
+    tool = tool_registry("retail").get("cancel_pending_order")
     args = {"order_id": order_id, "reason": "no longer needed"}
     tool.run(ToolContext(database_url=demo_db_url), args)
     with session_scope(demo_db_url) as session:

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from keel.api import Keel, NoHandoffError
+from keel.domain.retail.demo_data import load_demo_data
+from keel.domain.retail.models import Order
 from keel.persistence.audit import AuditLog
 from keel.persistence.checkpoint import open_checkpointer, sqlite_checkpointer
 from keel.persistence.db import session_scope
-from keel.persistence.demo_data import load_demo_data
 from keel.persistence.handoff import HandoffQueue
-from keel.persistence.models import Order
 from keel.state.context import Context
 
 HARPER = "Hi, I'm Harper Ahmed, zip 28268."

@@ -8,13 +8,15 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from keel.domain.config import DOMAIN_ROOT
 from keel.safety.guardrails import (
-    DEFAULT_GUARDRAILS_PATH,
     GuardConfig,
     GuardVerdict,
     TokenBucket,
     check_message,
 )
+
+RETAIL_GUARDRAILS = DOMAIN_ROOT / "retail" / "guardrails.yaml"
 
 # Messages real customers send; every one must pass the default retail guardrails.
 # Scenario messages are appended here too, so a rule change cannot silently block them.
@@ -151,7 +153,7 @@ LEGITIMATE_MESSAGES: list[str] = [
 
 @pytest.fixture(scope="module")
 def config() -> GuardConfig:
-    return GuardConfig.load(DEFAULT_GUARDRAILS_PATH)
+    return GuardConfig.load(RETAIL_GUARDRAILS)
 
 
 class FakeClock:
@@ -171,7 +173,7 @@ class FakeClock:
 
 
 def test_default_config_loads(config: GuardConfig) -> None:
-    assert DEFAULT_GUARDRAILS_PATH.is_file()
+    assert RETAIL_GUARDRAILS.is_file()
     assert config.max_chars == 2000
     assert config.rate_capacity == 20
     assert config.rate_refill_per_second == 0.5

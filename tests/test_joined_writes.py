@@ -13,9 +13,9 @@ import pytest
 
 from keel.api import Keel
 from keel.domain.config import load_domain
+from keel.domain.retail.models import Order
 from keel.nodes.decide import _alike, _open_after
 from keel.persistence.db import session_scope
-from keel.persistence.models import Order
 from keel.state.context import Context
 from keel.state.dialogue import ActionPlan, ListedWrite
 

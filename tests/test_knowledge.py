@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from keel.domain.config import DOMAIN_ROOT
 from keel.tools.knowledge import (
-    DEFAULT_KB_DIR,
     DEFAULT_THRESHOLD,
     KnowledgeBase,
     Passage,
@@ -17,10 +17,12 @@ from keel.tools.knowledge import (
     split_sections,
 )
 
+RETAIL_KB = DOMAIN_ROOT / "retail" / "kb"
+
 
 @pytest.fixture(scope="module")
 def kb() -> KnowledgeBase:
-    return KnowledgeBase.load(DEFAULT_KB_DIR)
+    return KnowledgeBase.load(RETAIL_KB)
 
 
 ON_TOPIC = [
@@ -49,7 +51,7 @@ OFF_TOPIC = [
 
 
 def test_every_document_has_front_matter_and_both_languages(kb: KnowledgeBase) -> None:
-    files = sorted(DEFAULT_KB_DIR.glob("*.md"))
+    files = sorted(RETAIL_KB.glob("*.md"))
     assert len(files) >= 18
     by_id: dict[str, set[str]] = {}
     for passage in kb.passages:
@@ -131,8 +133,8 @@ def test_search_does_not_mutate_index(kb: KnowledgeBase) -> None:
 
 
 def test_cached_factory_returns_same_instance() -> None:
-    first = get_knowledge_base(str(DEFAULT_KB_DIR))
-    assert get_knowledge_base(str(DEFAULT_KB_DIR)) is first
+    first = get_knowledge_base(str(RETAIL_KB))
+    assert get_knowledge_base(str(RETAIL_KB)) is first
     assert isinstance(first.search("退款多久到账")[0], Passage)
 
 

@@ -724,13 +724,13 @@ def test_retail_catalogue_through_the_service(db_url: str) -> None:
 def test_model_calls_per_turn_through_the_graph(tmp_path: Path) -> None:
     """At most one call to read and one to phrase; none on a turn settled without a model."""
     from keel.api import Keel
+    from keel.domain.retail.demo_data import load_demo_data
     from keel.llm.client import (
         model_call_count,
         reset_model_call_count,
     )
     from keel.llm_stub import model_like_responder
     from keel.persistence.db import sqlite_url
-    from keel.persistence.demo_data import load_demo_data
     from keel.state.context import Context
     from keel.understanding.model import (
         clear_model_caches,
@@ -874,9 +874,9 @@ def test_the_models_cancel_command_drops_the_task_through_the_graph(tmp_path: Pa
     """Offline, "I'll hang on to everything" reads as "every item" and lists a return of it;
     the model's cancel_task, checked, drops the return instead."""
     from keel.api import Keel
+    from keel.domain.retail.demo_data import load_demo_data
     from keel.llm_stub import model_like_responder
     from keel.persistence.db import sqlite_url
-    from keel.persistence.demo_data import load_demo_data
 
     url = sqlite_url(tmp_path / "store.db")
     load_demo_data(url)

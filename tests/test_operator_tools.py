@@ -10,8 +10,8 @@ import pytest
 
 from keel import cli
 from keel.api import Keel
+from keel.domain.retail.demo_data import load_demo_data
 from keel.persistence.db import get_engine, sqlite_url
-from keel.persistence.demo_data import load_demo_data
 from keel.scenarios import ScenarioFileError, load_scenarios, scenario_files
 from keel.state.context import Context
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from keel.nodes.common import tool_registry
 from keel.planning.plan import (
     FromSlot,
     FromStep,
@@ -24,9 +25,8 @@ from keel.planning.replan import (
     replan_from_step,
     skip_steps,
 )
-from keel.tools.catalog import build_registry
 
-TOOLS = {spec.name: spec for spec in build_registry("retail").specs()}
+TOOLS = {spec.name: spec for spec in tool_registry("retail").specs()}
 SLOTS = {"order_id": "#W2387014", "user_id": "harper_ahmed_1689", "reason": "no longer needed"}
 
 READ = Step(id="read", tool="get_order_details", args={"order_id": FromSlot(slot="order_id")})

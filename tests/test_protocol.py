@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from keel.api import Keel
+from keel.domain.retail.models import Order, User
 from keel.persistence.audit import AuditLog
 from keel.persistence.db import session_scope
 from keel.persistence.handoff import HandoffQueue
-from keel.persistence.models import Order, User
 from keel.state.context import Context
 from keel.state.protocol import (
     ListingQuestion,

@@ -34,9 +34,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from keel.api import Keel, TurnResult
+from keel.domain.retail.demo_data import load_demo_data
+from keel.domain.retail.models import Order, User
 from keel.persistence.db import session_scope, sqlite_url
-from keel.persistence.demo_data import load_demo_data
-from keel.persistence.models import Order, User
 from keel.state.context import Context
 
 CUSTOMER = {

@@ -16,10 +16,10 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from keel.api import Keel
+from keel.domain.retail.models import Order
 from keel.graph.builder import graph as dialogue_graph
 from keel.graph.tasks import compile_task_graph, task_graph
 from keel.persistence.db import session_scope
-from keel.persistence.models import Order
 from keel.planning.reflection import StepRecord
 from keel.state.context import Context
 

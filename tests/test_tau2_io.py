@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from keel.persistence.db import session_scope, sqlite_url
-from keel.persistence.models import Order
-from keel.persistence.tau2 import (
+from keel.domain.retail.models import Order
+from keel.domain.retail.tau2 import (
     ImportCounts,
     export_db,
     export_db_file,
@@ -21,6 +20,7 @@ from keel.persistence.tau2 import (
     import_tau2_file,
     load_tau2_file,
 )
+from keel.persistence.db import session_scope, sqlite_url
 
 
 def _address(address1: str, city: str, state: str, zip_code: str) -> dict[str, str]:

@@ -12,7 +12,8 @@ from pydantic import Field
 
 from keel.calibration.executor import execute
 from keel.domain.config import SqlQuery, SqlTemplate
-from keel.tools.catalog import build_registry
+from keel.domain.retail.actions import WRITE_TOOLS
+from keel.nodes.common import tool_registry
 from keel.tools.registry import (
     Contract,
     RegisteredTool,
@@ -22,12 +23,11 @@ from keel.tools.registry import (
     ToolSpec,
     loose_contract,
 )
-from keel.tools.retail_actions import WRITE_TOOLS
 from keel.tools.sql import sql_tool
 
 
 def test_every_registered_tool_declares_a_contract_that_refuses_unknown_arguments() -> None:
-    registry = build_registry("retail")
+    registry = tool_registry("retail")
     for spec in registry.specs():
         contract = spec.contract()
         assert issubclass(contract, Contract), spec.name
@@ -106,7 +106,7 @@ def test_item_changes_need_items() -> None:
 
 
 def test_the_registry_renders_the_selected_tools_as_function_schemas() -> None:
-    registry = build_registry("retail")
+    registry = tool_registry("retail")
     (cancel,) = registry.openai_tools(["cancel_pending_order"])
     function = cancel["function"]
     assert cancel["type"] == "function" and function["name"] == "cancel_pending_order"

@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 import yaml
 from pydantic import Field
+from sqlalchemy import MetaData
 
 from keel.querying.guard import check_sql
 from keel.querying.prompts import render, select_variables
@@ -80,13 +81,11 @@ def store_view(domain: str) -> StoreView:
 
 
 @cache
-def store_descriptions() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """The store's column comments from its models (SQLite keeps no comments)."""
-    from keel.persistence.models import Base
-
+def store_descriptions(metadata: MetaData) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The column comments of a business's tables (SQLite keeps no comments)."""
     return tuple(
         (table.name, tuple((c.name, c.comment or "") for c in table.columns))
-        for table in Base.metadata.sorted_tables
+        for table in metadata.sorted_tables
     )
 
 

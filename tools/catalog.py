@@ -1,27 +1,29 @@
-"""Assemble a domain's tool registry: its SQL templates, write actions and knowledge base."""
+"""Assemble a business's tool registry: its SQL templates, its pack's tools, its knowledge base."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
 from importlib.metadata import entry_points
 
 from keel.domain.config import load_domain
 from keel.tools.knowledge_tool import knowledge_tool
 from keel.tools.registry import RegisteredTool, ToolRegistry
-from keel.tools.retail_actions import WRITE_TOOLS
 from keel.tools.session_tools import SESSION_TOOLS
 from keel.tools.sql import sql_tool
 
 
-@lru_cache(maxsize=4)
-def build_registry(domain: str = "retail") -> ToolRegistry:
-    """Return the registry of a domain: its SQL templates, write actions and knowledge base."""
+def build_registry(domain: str, pack_tools: Sequence[RegisteredTool] = ()) -> ToolRegistry:
+    """The registry of a business: its SQL templates, ``pack_tools``, its knowledge base.
+
+    The composition root passes the pack's tools (``nodes.common.tool_registry``): the
+    tools layer never imports a pack.
+    """
     config = load_domain(domain)
     registry = ToolRegistry()
     described = {name: slot.description for name, slot in config.slots.items()}
     for name, template in config.sql_tools.items():
         registry.register(sql_tool(name, template, described))
-    for tool in [*WRITE_TOOLS, *SESSION_TOOLS]:
+    for tool in [*pack_tools, *SESSION_TOOLS]:
         registry.register(tool)
     registry.register(knowledge_tool(domain))
     for tool in extension_tools():

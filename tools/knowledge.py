@@ -32,8 +32,6 @@ import yaml
 from pydantic import BaseModel, Field
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 
-DEFAULT_KB_DIR = Path(__file__).resolve().parents[1] / "domain" / "retail" / "kb"
-
 # Chosen on question sets run against the bundled retail KB: the best passage
 # of each of 38 on-topic EN/ZH policy questions scored >= 0.16 (the brief's four
 # examples >= 0.20), while 35 off-topic questions (weather, jokes, trivia,

@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import MetaData, func, select
+
 from keel.domain.config import DomainConfig, load_domain
 from keel.domain.pack import Decision, PolicyInput, ToolCaller
 from keel.domain.retail import policy
+from keel.domain.retail.actions import WRITE_TOOLS
+from keel.domain.retail.models import Base, User
 from keel.domain.retail.presenters import present
+from keel.persistence.db import create_tables, session_scope
 from keel.state.dialogue import ActionPlan, ToolOutcome
+from keel.tools.registry import RegisteredTool
 
 
 class RetailPack:
@@ -22,6 +28,26 @@ class RetailPack:
     def config(self) -> DomainConfig:
         """The store's configuration files."""
         return load_domain(self.name)
+
+    @property
+    def metadata(self) -> MetaData:
+        """The store's tables: users, payment methods, products and variants, orders."""
+        return Base.metadata
+
+    @property
+    def tools(self) -> Sequence[RegisteredTool]:
+        """The store's writes: cancel, return, exchange, modify items, address, payment."""
+        return WRITE_TOOLS
+
+    def prepare(self, database_url: str) -> None:
+        """Create the store's tables; load the generated demo store when it has no users."""
+        create_tables(database_url, Base.metadata)
+        with session_scope(database_url) as session:
+            empty = (session.scalar(select(func.count()).select_from(User)) or 0) == 0
+        if empty:
+            from keel.domain.retail.demo_data import load_demo_data
+
+            load_demo_data(database_url)
 
     def decide(self, call: ToolCaller, inp: PolicyInput) -> Decision:
         """The store's policy for the turn."""

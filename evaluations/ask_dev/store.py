@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from keel.bench.ask_store import DEFAULT_QUESTIONS, judge, load  # noqa: E402
+from keel.domain.pack import load_pack  # noqa: E402
 from keel.querying.guard import check_sql  # noqa: E402
 from keel.querying.offline import generate_sql  # noqa: E402
 from keel.querying.schema import Catalogue  # noqa: E402
@@ -40,13 +41,13 @@ MAX_ATTEMPTS = 3  # readings asked for when the guard refuses the previous one
 
 def store_catalogue(path: Path) -> tuple[Catalogue, str]:
     """The demo store at ``path`` as the loop sees it, and the domain's glossary."""
-    from keel.persistence.demo_data import load_demo_data
+    from keel.domain.retail.demo_data import load_demo_data
 
     load_demo_data(f"sqlite:///{path}")
     view = store_view("retail")
     settings = AskSettings(
         hidden_tables=view.hidden_tables,
-        descriptions=store_descriptions(),
+        descriptions=store_descriptions(load_pack("retail").metadata),
         store_markers=view.markers,
     )
     return catalogue_of(f"sqlite:///{path}", settings), view.glossary

@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=12)
     args = parser.parse_args(argv)
     from keel.ask import ask
-    from keel.persistence.demo_data import load_demo_data
+    from keel.domain.retail.demo_data import load_demo_data
     from keel.querying.model import clear_ask_models
     from keel.understanding.model import clear_model_caches
 

@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=0, help="first N questions only")
     parser.add_argument("--json", type=Path, help="write every question's result here")
     args = parser.parse_args(argv)
-    from keel.persistence.demo_data import load_demo_data
+    from keel.domain.retail.demo_data import load_demo_data
 
     items = load(args.questions)[: args.limit or None]
     folder = Path(tempfile.mkdtemp(prefix="keel-ask-store-"))

@@ -31,10 +31,10 @@ from sqlalchemy import select
 
 from keel.bench.turns import percentile
 from keel.calibration.machine import CallDeps, run_call
+from keel.domain.retail.demo_data import load_demo_data
+from keel.domain.retail.models import Order
 from keel.nodes.common import call_deps
 from keel.persistence.db import session_scope, sqlite_url
-from keel.persistence.demo_data import load_demo_data
-from keel.persistence.models import Order
 from keel.state.context import Context
 from keel.tools.registry import RegisteredTool, ToolContext, ToolError, ToolRegistry
 

@@ -112,9 +112,9 @@ def listed_targets(prompt: Mapping[str, Any]) -> set[str]:
 
 def snapshot(url: str, user_id: str) -> dict[str, Any]:
     """The customer's profile and orders, in the τ² export shape."""
+    from keel.domain.retail.models import Order, User
+    from keel.domain.retail.tau2 import export_order, export_user
     from keel.persistence.db import session_scope
-    from keel.persistence.models import Order, User
-    from keel.persistence.tau2 import export_order, export_user
 
     with session_scope(url) as session:
         user = session.get(User, user_id)
@@ -130,8 +130,8 @@ class Player:
     """Plays replies, each on a fresh copy of the demo data."""
 
     def __init__(self) -> None:
+        from keel.domain.retail.demo_data import load_demo_data
         from keel.persistence.db import get_engine, sqlite_url
-        from keel.persistence.demo_data import load_demo_data
 
         self.workdir = Path(tempfile.mkdtemp(prefix="keel-confirmations-"))
         self.template = self.workdir / "template.db"

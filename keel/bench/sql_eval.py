@@ -747,9 +747,7 @@ def main(argv: list[str] | None = None) -> int:
     if not questions:
         print(f"sql_eval: no questions for databases {args.db}", file=sys.stderr)
         return 2
-    answerer = (
-        gold_answerer(questions) if args.answerer == "gold" else default_answerer(args.model)
-    )
+    answerer = gold_answerer(questions) if args.answerer == "gold" else default_answerer(args.model)
     problem = server_problem(args.admin_url)
     if problem is not None:
         print(json.dumps({"skipped": f"no PostgreSQL at {args.admin_url}: {problem}"}))

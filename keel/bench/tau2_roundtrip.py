@@ -3,8 +3,8 @@
 The data set lives outside this project, in
 ``../shared/data/tau2_retail/db.json`` (relative to the project root; override
 with ``--data``). This script only reads it: the file is imported with
-:func:`persistence.tau2.import_tau2` into a fresh SQLite file in a temporary
-directory, exported back with :func:`persistence.tau2.export_db`, and the two
+:func:`keel.domain.retail.tau2.import_tau2` into a fresh SQLite file in a temporary
+directory, exported back with :func:`keel.domain.retail.tau2.export_db`, and the two
 documents are compared with ``==``. Output is one JSON line::
 
     {"users": 500, "orders": 1000, "products": 50, "roundtrip_equal": true,
@@ -24,8 +24,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from keel.domain.retail.tau2 import export_db, import_tau2, load_tau2_file
 from keel.persistence.db import get_engine, sqlite_url
-from keel.persistence.tau2 import export_db, import_tau2, load_tau2_file
 
 DEFAULT_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tau2_retail" / "db.json"
 

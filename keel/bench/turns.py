@@ -26,10 +26,10 @@ from langgraph.graph import END, START, StateGraph
 
 from keel.api import Keel
 from keel.demo import conversations
+from keel.domain.retail.demo_data import load_demo_data
 from keel.fixtures import find_customer
 from keel.persistence.checkpoint import sqlite_checkpointer
 from keel.persistence.db import sqlite_url
-from keel.persistence.demo_data import load_demo_data
 from keel.state.context import Context
 from keel.understanding.classifier import clear_embedding_cache
 

@@ -14,8 +14,9 @@ from pydantic import ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from keel.domain.retail.models import Order, PaymentMethod, PaymentTransaction, User, Variant
 from keel.persistence.db import session_scope
-from keel.persistence.models import Order, PaymentMethod, PaymentTransaction, User, Variant, utcnow
+from keel.persistence.models import utcnow
 from keel.tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
 
 CANCEL_REASONS = ("no longer needed", "ordered by mistake")

@@ -29,8 +29,8 @@ from typing import Any
 from sqlalchemy import ColumnElement, insert, literal_column, select
 from sqlalchemy.orm import InstrumentedAttribute, Session, selectinload
 
-from keel.persistence.db import get_engine, reset_schema, session_scope
-from keel.persistence.models import (
+from keel.domain.retail.models import (
+    Base,
     Fulfilment,
     Order,
     OrderItem,
@@ -40,6 +40,7 @@ from keel.persistence.models import (
     User,
     Variant,
 )
+from keel.persistence.db import create_tables, reset_schema, session_scope
 
 logger = logging.getLogger(__name__)
 
@@ -266,7 +267,7 @@ def import_tau2(data: Mapping[str, Any], url: str) -> ImportCounts:
     order_rows, item_rows, fulfilment_rows, payment_rows = _order_rows(data.get("orders") or {})
     _check_user_order_lists(data.get("users") or {}, data.get("orders") or {})
 
-    reset_schema(url)
+    reset_schema(url, Base.metadata)
     with session_scope(url) as session:
         for model, rows in (
             (Product, product_rows),
@@ -413,7 +414,7 @@ def _insertion_order(
 
 def export_db(url: str) -> dict[str, Any]:
     """Return the business data of ``url`` as a τ² retail document."""
-    get_engine(url)
+    create_tables(url, Base.metadata)
     with session_scope(url) as session:
         products = session.scalars(
             select(Product)

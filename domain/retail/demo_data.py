@@ -21,9 +21,9 @@ from typing import Any
 
 from sqlalchemy import select
 
+from keel.domain.retail.models import Order
+from keel.domain.retail.tau2 import ImportCounts, import_tau2
 from keel.persistence.db import session_scope
-from keel.persistence.models import Order
-from keel.persistence.tau2 import ImportCounts, import_tau2
 
 DEMO_SEED = 7
 USER_COUNT = 300
