@@ -6,48 +6,43 @@ import ast
 import tomllib
 from pathlib import Path
 
+from setuptools import find_packages
+
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
-FOLDERS = {name.removeprefix("keel."): folder for name, folder in SETUPTOOLS["package-dir"].items()}
+# the design card's folders, linked into keel/ (keel/graph -> ../graph)
+FOLDERS = {path.name: path for path in (ROOT / "keel").iterdir() if path.is_symlink()}
 
 
 def package_folders() -> set[str]:
-    """Every folder of the repository that is a package of ``keel``, as a dotted name."""
-    found = {"keel"}
-    for sub, folder in FOLDERS.items():
-        base = ROOT / folder
-        for path in [base, *(p for p in base.rglob("*") if p.is_dir())]:
-            if "__pycache__" in path.parts:
-                continue
-            if (path / "__init__.py").exists() or any(path.glob("*.md")):
-                relative = path.relative_to(base).parts
-                found.add(".".join(("keel", sub, *relative)))
-    for path in (ROOT / "keel").iterdir():
-        if path.is_dir() and not path.is_symlink() and path.name != "__pycache__":
-            found.add(f"keel.{path.name}")
+    """Every folder under ``keel/`` (links followed) holding Python modules, dotted."""
+    found = set()
+    for path in [ROOT / "keel", *(ROOT / "keel").rglob("*")]:
+        if path.is_dir() and "__pycache__" not in path.parts and any(path.glob("*.py")):
+            found.add(".".join(path.relative_to(ROOT).parts))
     return found
 
 
 def test_only_keel_is_installed() -> None:
-    packages = SETUPTOOLS["packages"]
-    assert {name.split(".")[0] for name in packages} == {"keel"}
-    assert all(name.startswith("keel.") for name in SETUPTOOLS["package-dir"])
+    assert SETUPTOOLS["packages"]["find"]["include"] == ["keel", "keel.*"]
+    assert "package-dir" not in SETUPTOOLS
+    found = set(find_packages(str(ROOT), include=["keel", "keel.*"]))
+    assert {name.split(".")[0] for name in found} == {"keel"}
 
 
 def test_every_package_folder_is_in_the_distribution() -> None:
-    assert package_folders() <= set(SETUPTOOLS["packages"])
+    """A new package (a business pack) is found by ``packages.find`` without a list."""
+    found = set(find_packages(str(ROOT), include=["keel", "keel.*"]))
+    assert package_folders() <= found
+    assert {"keel.domain.retail", "keel.graph", "keel.nodes"} <= found
 
 
-def test_each_folder_linked_into_keel_is_mapped() -> None:
-    linked = {path.name for path in (ROOT / "keel").iterdir() if path.is_symlink()}
-    assert linked == set(FOLDERS)
-
-
-def test_each_design_card_folder_is_reachable_as_a_keel_subpackage() -> None:
-    for sub, folder in FOLDERS.items():
-        link = ROOT / "keel" / sub
-        assert link.is_symlink() and link.resolve() == (ROOT / folder).resolve(), sub
+def test_each_folder_linked_into_keel_is_a_top_level_folder() -> None:
+    for name, link in FOLDERS.items():
+        assert link.resolve() == (ROOT / name).resolve(), name
+    card = {"graph", "nodes", "tools", "state"}
+    assert card <= set(FOLDERS)
 
 
 def test_no_module_imports_a_folder_by_its_bare_name() -> None:
