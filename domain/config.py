@@ -149,6 +149,11 @@ class SlotSpec(BaseModel):
     description: str = Field(description="What the value is (shown to a model).")
     pattern: str | None = Field(default=None, description="Regex a valid value matches.")
     choices: list[str] | None = Field(default=None, description="Accepted values, if closed.")
+    identity: bool = Field(
+        default=False,
+        description="A detail that identifies the customer (kept apart from any task's slots "
+        "and checked by the business's identity rules).",
+    )
 
 
 class RelativeSpec(BaseModel):
@@ -227,6 +232,11 @@ class DomainConfig(BaseModel):
         description="Per kind of value a correction at a confirmation changes: the arguments "
         "of a listed write that show it (a part the new listing leaves as before is named).",
     )
+
+    @property
+    def identity_slots(self) -> tuple[str, ...]:
+        """The slots that identify the customer, in the order slots.yaml gives them."""
+        return tuple(name for name, spec in self.slots.items() if spec.identity)
 
     @model_validator(mode="after")
     def _variants_are_intents(self) -> DomainConfig:

@@ -58,6 +58,54 @@ class PolicyInput:
     focus_order: str | None = None  # the target the conversation was last about
 
 
+class IdentityRules(Protocol):
+    """How a customer of the business proves who they are.
+
+    The engine runs each attempt (audit, rate limits per target, lock-out after too many
+    failures, the replies, the barring of an account given as someone else's); the rules
+    say what the details given so far (the slots marked ``identity``) can open.
+    """
+
+    def ready(self, identity: dict[str, str]) -> bool:
+        """Enough details for an attempt."""
+
+    def targets(self, identity: dict[str, str]) -> list[str]:
+        """The accounts an attempt aims at ("email:…", "name:…"), for audit and limits."""
+
+    def strong(self, identity: dict[str, str]) -> bool:
+        """Details that still open an account others guessed at too often."""
+
+    def authenticate(
+        self, call: ToolCaller, identity: dict[str, str], guessed: Sequence[str]
+    ) -> tuple[str | None, dict[str, Any] | None, bool]:
+        """(user id, the customer's row, whether complete details matched no one)."""
+
+    def refused(
+        self,
+        call: ToolCaller,
+        identity: dict[str, str],
+        row: dict[str, Any],
+        barred: Sequence[str],
+        others: Sequence[str],
+    ) -> str | None:
+        """Why the account found is not opened (``third_party``, ``guessed`` …), or None."""
+
+    def guesses(self, identity: dict[str, str]) -> int:
+        """How many guesses a failed attempt counts as."""
+
+    def after_failure(self, identity: dict[str, str]) -> dict[str, str]:
+        """The details kept after a failed attempt."""
+
+    def after_incomplete(self, identity: dict[str, str]) -> dict[str, str]:
+        """The details kept while some are missing."""
+
+    def missing(self, identity: dict[str, str], language: str) -> str | None:
+        """What is still missing, worded for the customer (None: nothing was given)."""
+
+    def claims_other(self, call: ToolCaller, user_id: str, slots: dict[str, Any]) -> bool:
+        """A verified customer now states details of someone else."""
+
+
 @runtime_checkable
 class DomainPack(Protocol):
     """Everything the engine asks of a business.
@@ -77,6 +125,10 @@ class DomainPack(Protocol):
     @property
     def config(self) -> DomainConfig:
         """The business's configuration files, validated."""
+
+    @property
+    def identity(self) -> IdentityRules:
+        """How the business's customers prove who they are."""
 
     @property
     def metadata(self) -> MetaData:

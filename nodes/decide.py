@@ -10,7 +10,7 @@ from langchain_core.messages import AnyMessage
 from langgraph.runtime import Runtime
 
 from keel.domain.config import DomainConfig, IntentSpec
-from keel.domain.pack import Decision, PolicyInput, load_pack
+from keel.domain.pack import Decision, IdentityRules, PolicyInput, load_pack
 from keel.nodes.common import (
     ToolCaller,
     audited,
@@ -26,7 +26,6 @@ from keel.state.dialogue import (
     DialogueState,
     JoinedWrite,
     ListedWrite,
-    ToolOutcome,
     turn_decision,
 )
 from keel.state.protocol import target_asked_for
@@ -43,188 +42,22 @@ from keel.state.stack import (
 )
 from keel.understanding import extractors as ex
 from keel.understanding.confirmation import names_action
-from keel.understanding.extractors import NAME_STOPWORDS
 from keel.understanding.identity import (
-    claims_name,
-    email_is_other,
-    given_as_another,
-    names_differently,
     speaks_of_anothers_order,
 )
 from keel.understanding.service import get_understander
 
-IDENTITY_LABELS = {
-    "en": {"zip": "your zip code", "name": "your first and last name"},
-    "zh": {"zip": "邮编", "name": "姓名"},
-}
-
-
-NAME_KEYS = ("first_name", "last_name")
-
-
-def _first(outcome: ToolOutcome) -> dict[str, Any] | None:
-    users = outcome["data"].get("users") if outcome["ok"] else None
-    return dict(users[0]) if users else None
-
-
-def _by_name_and_zip(call: ToolCaller, identity: dict[str, str]) -> dict[str, Any] | None:
-    """The account at the zip code whose first and last name the user claims as their own.
-
-    Names stated with a cue ("I'm Noah Brown") are tried as given; otherwise the names
-    of the accounts at that zip code are looked for in the user's recent messages,
-    so that "mei davis, 80217" verifies as well as "my name is Mei Davis". Either way the
-    name must be claimed by the speaker: "my neighbour Anya Parker recommended you" or
-    "Juan Garcia's order" names someone else and opens nothing.
-    """
-    zip_code = identity["zip"]
-    said = identity.get("said", "")
-    if identity.get("first_name") and identity.get("last_name"):
-        first, last = identity["first_name"], identity["last_name"]
-        if claims_name(said, first, last):  # "the label says Ethan Moore": no claim
-            args = {"first_name": first, "last_name": last, "zip": zip_code}
-            row = _first(call("find_user_id_by_name_zip", args))
-            if row is not None:
-                return row
-    outcome = call("find_users_by_zip", {"zip": zip_code})
-    rows = outcome["data"].get("users", []) if outcome["ok"] else []
-    found = [r for r in rows if claims_name(said, str(r["first_name"]), str(r["last_name"]))]
-    return dict(found[0]) if len(found) == 1 else None
-
-
-def authenticate(
-    call: ToolCaller, identity: dict[str, str], guessed: Sequence[str] = ()
-) -> tuple[str | None, dict[str, Any] | None, bool]:
-    """Try the credentials given so far; returns (user id, user row, failed).
-
-    ``failed`` means the credentials were complete and matched no account: an email,
-    or a zip code with a name (stated, or asked for and written since). With an email
-    given, a name or user id guessed at too often (``guessed``) is not tried.
-    """
-    failed = False
-    said = identity.get("said", "")
-    for email in (e for e in email_candidates(identity) if not email_is_other(said, e)):
-        row = _first(call("find_user_id_by_email", {"email": email}))
-        if row is not None:
-            return str(row["user_id"]), row, False
-        failed = True
-    if guessed:
-        return None, None, failed
-    if identity.get("user_id") and identity.get("zip"):
-        args = {"user_id": identity["user_id"], "zip": identity["zip"]}
-        row = _first(call("find_user_by_id_zip", args))
-        if row is not None:
-            return str(row["user_id"]), row, False
-        failed = True
-    if identity.get("zip"):
-        row = _by_name_and_zip(call, identity)
-        if row is not None:
-            return str(row["user_id"]), row, False
-        named = bool(identity.get("first_name") and identity.get("last_name"))
-        failed = failed or named or identity.get("asked") == "name"
-    return None, None, failed
-
-
-def refused_account(
-    call: ToolCaller, state: DialogueState, identity: dict[str, str], row: dict[str, Any]
-) -> str | None:
-    """Why an account the credentials found is not opened, or None.
-
-    ``third_party``: this session gave its holder's name, email or zip code as someone
-    else's ("my wife Emma Smith …", "Sofia Ahmed 让我帮她…"): whoever says so afterwards, it
-    is not theirs to open in this session. ``name_mismatch``: the speaker claimed a name
-    and the email or user id given belongs to an account of another name. ``guessed``: the
-    zip code that opened it was one of several offered at once.
-    """
-    first, last = str(row.get("first_name") or ""), str(row.get("last_name") or "")
-    if str(row["user_id"]) in state.barred:
-        return "third_party"  # its holder's helper said so in this session ("I'm her husband")
-    if not _claims_this_name(identity, first, last):
-        return "name_mismatch"
-    # a zip code reached the account only when no email or user id did
-    by_zip = not email_candidates(identity) and not identity.get("user_id")
-    zip_code = identity.get("zip", "") if by_zip else ""
-    if zip_code and zip_code in offered_zips(identity.get("said", "")):
-        return "guessed"  # one of several zip codes tried at once ("one of these, try each")
-    if not state.others:
-        return None
-    details = call("get_user_details", {"user_id": row["user_id"]})
-    user = details["data"].get("user") if details["ok"] else None
-    email = str(user.get("email") or "") if user else ""
-    if given_as_another(state.others, first=first, last=last, email=email, zip_code=zip_code):
-        return "third_party"
-    return None
-
-
-def _claims_this_name(identity: dict[str, str], first: str, last: str) -> bool:
-    """False when the speaker goes by another name than the account found ("Yusuf Li").
-
-    The name claimed (the latest stated), or a near-miss of the account's name in a place
-    that claims it, must be the account's own, unless the latest message claims the
-    account's name itself.
-    """
-    said = identity.get("said", "")
-    latest = said.split("\n")[-1]
-    if claims_name(latest, first, last):
-        return True
-    claimed = (identity.get("first_name", ""), identity.get("last_name", ""))
-    if all(claimed) and (claimed[0].lower(), claimed[1].lower()) != (first.lower(), last.lower()):
-        return False  # "Hi, I'm Liam Lee. My email is noah.brown…@…"
-    return not names_differently(said, first, last, NAME_STOPWORDS)
-
-
-REFUSAL_REPLIES = {"third_party": "auth.third_party", "guessed": "auth.stronger"}
-
-
-def offered_zips(said: str) -> set[str]:
-    """Zip codes the customer offered several at once ("76108 or 76118?", "76108、76118")."""
-    return {z for run in ex.offered_alternatives(said) for z in run}
-
-
-def email_candidates(identity: dict[str, str]) -> list[str]:
-    """The email addresses given for the account: the first, and another said with it."""
-    return [e for e in (identity.get("email"), identity.get("email_alt")) if e]
-
-
-def attempt_targets(identity: dict[str, str]) -> list[str]:
-    """The accounts an identification attempt aims at: by email, user id or claimed name."""
-    targets: list[str] = [f"email:{e.lower()}" for e in email_candidates(identity)]
-    if identity.get("user_id"):
-        targets.append(f"user:{identity['user_id']}")
-    if identity.get("first_name") and identity.get("last_name"):
-        targets.append(f"name:{identity['first_name'].lower()} {identity['last_name'].lower()}")
-    return targets
-
-
-def missing_identity(identity: dict[str, str]) -> str | None:
-    """Name what partial credentials still lack: "zip", "name", or None if nothing was given."""
-    if identity.get("first_name") and not identity.get("zip"):
-        return "zip"
-    if identity.get("zip") and not identity.get("user_id"):
-        return "name"
-    if identity.get("user_id") and not identity.get("zip"):
-        return "zip"
-    return None
-
 
 def _ask_missing(
-    stack: Sequence[TaskFrame], identity: dict[str, str], language: str
+    rules: IdentityRules, stack: Sequence[TaskFrame], identity: dict[str, str], language: str
 ) -> dict[str, Any]:
-    missing = missing_identity(identity)
-    if missing is None:
+    label = rules.missing(identity, language)
+    if label is None:
         return _ask_identity(stack, "ask.identity", {})
-    label = IDENTITY_LABELS.get(language, IDENTITY_LABELS["en"])[missing]
     return _ask_identity(stack, "ask.identity_partial", {"missing": label})
 
 
-def forget_failed(identity: dict[str, str]) -> dict[str, str]:
-    """After a failed attempt keep what is likelier right: the name and the words written.
-
-    The zip code or email is the usual typo; the next message brings the corrected one
-    ("sorry, it's 98187") and is checked together with what was said before. A new
-    name given later replaces the kept one.
-    """
-    kept = {k: identity[k] for k in ("said", "first_name", "last_name") if identity.get(k)}
-    return kept
+REFUSAL_REPLIES = {"third_party": "auth.third_party", "guessed": "auth.stronger"}
 
 
 def _ask_identity(stack: Sequence[TaskFrame], key: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -274,27 +107,6 @@ def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str)
     return _respond("fallback")
 
 
-def claims_other_identity(call: ToolCaller, user_id: str, slots: dict[str, Any]) -> bool:
-    """True when a verified user states another email, or another name with a zip code."""
-    stated_email = slots.get("email")
-    stated_name = (slots.get("first_name"), slots.get("last_name"))
-    if not stated_email and not all(stated_name):
-        return False
-    outcome = call("get_user_details", {"user_id": user_id})
-    if not outcome["ok"]:
-        return False
-    user = outcome["data"]["user"]
-    if stated_email and str(stated_email).lower() != str(user["email"]).lower():
-        return True
-    if not slots.get("zip"):
-        return False  # "it's two laptops" is no name; a real claim comes with its zip code
-    first, last = (str(n).lower() for n in stated_name) if all(stated_name) else ("", "")
-    return bool(first) and (first, last) != (
-        str(user["first_name"]).lower(),
-        str(user["last_name"]).lower(),
-    )
-
-
 @dataclass
 class Verification:
     """Who the user is after this turn's credentials were checked."""
@@ -328,7 +140,8 @@ def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verifica
     if user_id is not None:
         return Verification(user_id, identity, notices, False, failures)
     audit = audit_log(context.database_url)
-    targets = attempt_targets(identity) if ready(identity) else []
+    rules = load_pack(context.domain).identity
+    targets = rules.targets(identity) if rules.ready(identity) else []
     window = context.identity_lock_seconds
     guessed = [
         t
@@ -336,12 +149,12 @@ def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verifica
         if not t.startswith("email:")
         and audit.count(ATTEMPT, f"failed:{t}", window) >= context.max_identity_attempts
     ]
-    if guessed and not email_candidates(identity):
+    if guessed and not rules.strong(identity):
         # Guessed at too often, from anywhere: a name (or user id) with a zip code no longer
         # opens this account; the email on file still does. The owner is never locked out by
         # a stranger's guesses, and the reply says nothing of whether the account exists.
         audit.record(session_id(), ATTEMPT, "stronger_needed", {"targets": guessed})
-        kept = forget_failed(identity)
+        kept = rules.after_failure(identity)
         return Verification(None, kept, notices, True, failures + 1, refusal="auth.stronger")
     source = f"source:{state.source or session_id()}"
     if targets and audit.count(ATTEMPT, f"failed_from:{source}", window) >= (
@@ -353,8 +166,10 @@ def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verifica
     if targets and not all(spend_token(context, f"identity:{t}") for t in targets):
         audit.record(session_id(), ATTEMPT, "rate_limited", {"targets": targets})
         return Verification(None, identity, notices, False, failures, limited=True)
-    user_id, row, failed = authenticate(call, identity, guessed)
-    refusal = refused_account(call, state, identity, row) if row is not None else None
+    user_id, row, failed = rules.authenticate(call, identity, guessed)
+    refusal = (
+        rules.refused(call, identity, row, state.barred, state.others) if row is not None else None
+    )
     for target in targets:
         outcome = "ok" if row is not None else ("failed" if failed else "incomplete")
         outcome = f"refused_{refusal}" if refusal else outcome
@@ -367,27 +182,22 @@ def verify(state: DialogueState, call: ToolCaller, context: Context) -> Verifica
         failures += 1
         key = REFUSAL_REPLIES.get(refusal, "auth.failed")
         locked = failures >= context.max_identity_attempts
-        kept = forget_failed(identity)
+        kept = rules.after_failure(identity)
         return Verification(None, kept, notices, True, failures, locked=locked, refusal=key)
     if row is not None:
         notices.insert(0, {"key": "auth.ok_continue", "data": row, "auth": True})
         identity = {}
     elif failed:
         # each email tried is a guess of its own: two in one message count as two
-        tried = max(1, len(email_candidates(identity)))
-        identity, failures = forget_failed(identity), failures + tried
-    elif missing_identity(identity) == "name":
-        identity = {**identity, "asked": "name"}
+        tried = rules.guesses(identity)
+        identity, failures = rules.after_failure(identity), failures + tried
+    else:
+        identity = rules.after_incomplete(identity)
     locked = failed and failures >= context.max_identity_attempts
     return Verification(user_id, identity, notices, failed, failures, locked=locked)
 
 
-def ready(identity: dict[str, str]) -> bool:
-    """True when the credentials given are enough for an attempt (email, or zip with more)."""
-    return bool(identity.get("email") or identity.get("zip"))
-
-
-def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
+def _identity_turn(rules: IdentityRules, state: DialogueState, who: Verification) -> dict[str, Any]:
     """A turn that only identifies the user: verified, failed, or what is still missing."""
     if who.failed:
         return _ask_identity((), who.refusal or "auth.failed", {})
@@ -396,7 +206,7 @@ def _identity_turn(state: DialogueState, who: Verification) -> dict[str, Any]:
         return _respond("auth.ok", verified[0]["data"])
     if who.user_id is not None:
         return _respond("already_verified")
-    return _ask_missing((), who.identity, state.language)
+    return _ask_missing(rules, (), who.identity, state.language)
 
 
 # What the next order of a several-order request keeps: what was said for all of them.
@@ -754,7 +564,8 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     if state.user_id is None and state.channel_user_id is None:
         update["identity"] = who.identity
     verified_before = state.user_id or state.channel_user_id
-    if verified_before and claims_other_identity(call, verified_before, understanding["slots"]):
+    rules = load_pack(context.domain).identity
+    if verified_before and rules.claims_other(call, verified_before, understanding["slots"]):
         audit_log(context.database_url).record(
             session_id(), "rejection", "other_identity", {"user_id": verified_before}
         )
@@ -768,7 +579,7 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     act, intent = understanding["act"], understanding["intent"]
     frame = state.frame
     if act == "auth" or (intent == "authenticate" and frame is None):
-        return {**update, **_identity_turn(state, who)}
+        return {**update, **_identity_turn(rules, state, who)}
     notices = list(who.notices)
     if act == "smalltalk" and frame is not None and intent in CLOSINGS:
         # "thanks", "that's everything" while a request is open: it is not forgotten; its
@@ -780,7 +591,8 @@ def check_policy(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     if config.intent(frame["intent"]).requires_auth and who.user_id is None:
         if who.failed:
             return {**update, **_ask_identity(state.stack, who.refusal or "auth.failed", {})}
-        return {**update, **_ask_missing(state.stack, who.identity, state.language)}
+        rules = load_pack(context.domain).identity
+        return {**update, **_ask_missing(rules, state.stack, who.identity, state.language)}
     decision = load_pack(context.domain).decide(
         call, policy_input(state, config, frame, act, who.user_id)
     )

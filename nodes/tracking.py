@@ -37,7 +37,6 @@ from keel.understanding.catalogue import contains_phrase, mentioned_products
 from keel.understanding.confirmation import names_action
 
 UNKNOWN = "UNKNOWN"
-IDENTITY_KEYS = ("email", "first_name", "last_name", "zip", "user_id")
 TASK_KINDS = ("read", "write", "knowledge")
 # Extracted keys that carry a task slot (extractor output name → frame slot name).
 TASK_SLOT_KEYS = ("order_id", "order_ids", "reason", "payment_ref", "address", "all_items")
@@ -70,10 +69,12 @@ class Tracked:
         return apply_all(stack, self.commands)
 
 
-def merge_identity(identity: dict[str, str], slots: dict[str, Any]) -> dict[str, str]:
+def merge_identity(
+    config: DomainConfig, identity: dict[str, str], slots: dict[str, Any]
+) -> dict[str, str]:
     """Add credentials stated in this message to those given before."""
     merged = dict(identity)
-    for key in IDENTITY_KEYS:
+    for key in config.identity_slots:
         if slots.get(key):
             merged[key] = str(slots[key])
     if slots.get("email"):  # a second address given with it, or none any more
@@ -106,13 +107,15 @@ def names_expected(frame: TaskFrame, text: str) -> bool:
     return any(contains_phrase(text, phrase) for phrase in expect)
 
 
-def answers_question(frame: TaskFrame, slots: dict[str, Any], text: str) -> bool:
+def answers_question(
+    config: DomainConfig, frame: TaskFrame, slots: dict[str, Any], text: str
+) -> bool:
     """True when the message answers what the agent asked for."""
     asked = frame["asked"]
     if asked is None:
         return False
     if asked == "identity":
-        return any(slots.get(k) for k in IDENTITY_KEYS)
+        return any(slots.get(k) for k in config.identity_slots)
     if asked in YES_NO_QUESTIONS:
         return "yes_no" in slots
     key = SLOT_OF_ASKED.get(asked, asked)
@@ -435,7 +438,7 @@ def _track(
     cancels: bool = False,
     corrects: Sequence[str] = (),
 ) -> Tracked:
-    identity = merge_identity(identity, slots)
+    identity = merge_identity(config, identity, slots)
     frame = current(stack)
     if frame is not None and frame["slots"].get("order_id"):
         focus_order = str(frame["slots"]["order_id"])
@@ -539,7 +542,7 @@ def correct_listed(
     updated["slots"].update(fills)
     changed = [k for k, v in fills.items() if frame["slots"].get(k) != v]
     return Tracked(
-        "correct", frame["intent"], [Update(updated)], merge_identity(identity, {}), changed
+        "correct", frame["intent"], [Update(updated)], merge_identity(config, identity, {}), changed
     )
 
 
@@ -586,7 +589,7 @@ def _without_task(
         # a bare "yes" with nothing asked (said once more after a change is done): agreed
         agrees = slots.get("yes_no") == "yes" and len(text.split()) <= AGREEMENT_WORDS
         act = "deny" if declines else "affirm" if agrees else "unknown"
-        act = "auth" if any(slots.get(k) for k in IDENTITY_KEYS) else act
+        act = "auth" if any(slots.get(k) for k in config.identity_slots) else act
         return Tracked(act, intent, [], identity)
     if spec.kind == "write" and not slots.get("order_id") and ex.negates_request(text, spec.name):
         # "she wants the watch after all, so keep the order - nothing to cancel": no task
@@ -595,7 +598,7 @@ def _without_task(
         frame = _start(spec, text, slots)
         return Tracked("new", intent, [Start(frame)], identity, list(frame["slots"]))
     act = {"smalltalk": "smalltalk", "auth": "auth", "handoff": "handoff"}[spec.kind]
-    if act == "smalltalk" and any(slots.get(k) for k in IDENTITY_KEYS):
+    if act == "smalltalk" and any(slots.get(k) for k in config.identity_slots):
         act = "auth"  # "ugh sorry, 98187. that's definitely it" identifies, whatever it sounds like
     return Tracked(act, intent, [], identity)
 
@@ -666,7 +669,7 @@ def _with_task(
     assert frame is not None
     line = waiting(stack)
     frame_spec = config.intent(frame["intent"])
-    answering = answers_question(frame, slots, text)
+    answering = answers_question(config, frame, slots, text)
     other_task = (
         spec is not None
         and spec.kind in TASK_KINDS
@@ -767,7 +770,9 @@ def _with_task(
         or any(k in fills for k in corrects)
     )
     updated["slots"].update(fills)
-    said_nothing = not fills and not answering and not any(slots.get(k) for k in IDENTITY_KEYS)
+    said_nothing = (
+        not fills and not answering and not any(slots.get(k) for k in config.identity_slots)
+    )
     # Items and options are named in words only the catalogue can read ("the one without
     # water resistance"): in such a task the policy gets to read the message.
     about_items = bool({"item_ids", "new_item_ids"} & set(frame_spec.slots))

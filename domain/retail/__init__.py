@@ -8,14 +8,17 @@ from typing import Any
 from sqlalchemy import MetaData, func, select
 
 from keel.domain.config import DomainConfig, load_domain
-from keel.domain.pack import Decision, PolicyInput, ToolCaller
+from keel.domain.pack import Decision, IdentityRules, PolicyInput, ToolCaller
 from keel.domain.retail import policy
 from keel.domain.retail.actions import WRITE_TOOLS
+from keel.domain.retail.identity import RetailIdentity
 from keel.domain.retail.models import Base, User
 from keel.domain.retail.presenters import present
 from keel.persistence.db import create_tables, session_scope
 from keel.state.dialogue import ActionPlan, ToolOutcome
 from keel.tools.registry import RegisteredTool
+
+IDENTITY = RetailIdentity()
 
 
 class RetailPack:
@@ -28,6 +31,11 @@ class RetailPack:
     def config(self) -> DomainConfig:
         """The store's configuration files."""
         return load_domain(self.name)
+
+    @property
+    def identity(self) -> IdentityRules:
+        """An email, or a first and last name with the zip code."""
+        return IDENTITY
 
     @property
     def metadata(self) -> MetaData:
