@@ -23,6 +23,7 @@ from keel.domain.config import DomainConfig
 from keel.state.dialogue import ActionPlan, Route, ToolOutcome
 from keel.state.stack import TaskFrame
 from keel.tools.registry import RegisteredTool
+from keel.understanding.offline import TurnHints
 
 # Reads a tool through calibration: the only way a pack's policy sees the business's data.
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
@@ -140,6 +141,9 @@ class DomainPack(Protocol):
 
     def prepare(self, database_url: str) -> None:
         """Create the business's tables; load its demo data when the store is empty."""
+
+    def extract_slots(self, text: str, hints: TurnHints) -> dict[str, Any]:
+        """The values ``text`` states (its slots), given what the agent just asked."""
 
     def decide(self, call: ToolCaller, inp: PolicyInput) -> Decision:
         """Decide the turn for the task in ``inp.frame`` (reads go through ``call``)."""

@@ -223,9 +223,10 @@ def model_like_responder(domain: str, phrase: str | None = None) -> Responder:
     reading decides then); ``phrase``, when given, is every rephrasing's answer (a test
     of the output check).
     """
+    from keel.domain.pack import load_pack
     from keel.understanding.offline import offline_understander
 
-    understander = offline_understander(domain)
+    understander = offline_understander(domain, extract=load_pack(domain).extract_slots)
 
     def respond(request: dict[str, Any]) -> StubReply:
         messages = request.get("messages") or []

@@ -20,6 +20,7 @@ from keel.nodes.common import (
     domain_pack,
     last_user_text,
     tool_caller,
+    understander_of,
 )
 from keel.nodes.decide import (
     agreed_orders,
@@ -78,7 +79,6 @@ from keel.understanding.confirmation import (
 )
 from keel.understanding.identity import speaker_not_holder
 from keel.understanding.offline import INTENT_RANK
-from keel.understanding.service import get_understander
 
 RECENT_RESULTS = 5
 
@@ -249,7 +249,7 @@ def summary_values(value: Any) -> list[str]:
 def task_reader(context: Context) -> Callable[[str], str | None]:
     """Reads a part of a reply: the task it asks for (an intent's family or name), or None."""
     config = domain_config(context)
-    understander = get_understander(context)
+    understander = understander_of(context)
     offline = getattr(understander, "offline", understander)
 
     def classify(text: str) -> str | None:
@@ -287,7 +287,7 @@ def another_change(
         return ""
     config = domain_config(context)
     listed = config.intents.get(frame["intent"])
-    spec = config.intents.get(get_understander(context).read(text).intent)
+    spec = config.intents.get(understander_of(context).read(text).intent)
     if spec is None or listed is None or spec.kind != "write":
         return ""
     same = spec.name == listed.name or (spec.family is not None and spec.family == listed.family)
@@ -302,7 +302,7 @@ def asks_for_human(context: Context, text: str, reading: str) -> bool:
     the domain ranks below requests, like a complaint) takes the conversation to a human.
     """
     config = domain_config(context)
-    understander = get_understander(context)
+    understander = understander_of(context)
     spec = config.intents.get(getattr(understander, "offline", understander).read(text).intent)
     if spec is None or spec.kind != "handoff":
         return False
@@ -367,7 +367,7 @@ def held_listing(state: DialogueState) -> dict[str, Any]:
 def parked_closing(context: Context, text: str) -> str | None:
     """The notice for a thanks or goodbye that parks a listing ("before you go …"), if it is one."""
     config = domain_config(context)
-    offline = getattr(get_understander(context), "offline", get_understander(context))
+    offline = getattr(understander_of(context), "offline", understander_of(context))
     key = f"{offline.read(text).intent}.parked"
     return key if key in config.replies else None
 
@@ -859,10 +859,10 @@ def words_for_waiting(
 def _values_for(context: Context, frame: TaskFrame, text: str) -> dict[str, Any]:
     """The values ``text`` states that ``frame``'s task takes ("use PayPal instead")."""
     from keel.nodes.tracking import task_slots
-    from keel.understanding.offline import TurnHints, extract_slots
+    from keel.understanding.offline import TurnHints
 
     spec = domain_config(context).intent(frame["intent"])
-    values = task_slots(extract_slots(text, TurnHints()), spec)
+    values = task_slots(domain_pack(context).extract_slots(text, TurnHints()), spec)
     return {k: v for k, v in values.items() if k not in ("order_id", "order_ids")}
 
 
@@ -871,7 +871,7 @@ def following_request(context: Context, frame: TaskFrame | None, rest: str) -> T
     from keel.nodes.tracking import carry_order, task_slots
 
     config = domain_config(context)
-    reading = get_understander(context).read(rest)
+    reading = understander_of(context).read(rest)
     spec = config.intents.get(reading.intent)
     if spec is None or spec.kind not in ("read", "write", "knowledge"):
         return None
@@ -926,7 +926,7 @@ def _order_answer(
     already?") when it is the customer's own.
     """
     config = domain_config(context)
-    reading = get_understander(context).read(text)
+    reading = understander_of(context).read(text)
     spec = config.intents.get(reading.intent)
     named = list(dict.fromkeys(ex.order_ids(text)))
     takes_order = spec is not None and "order_id" in (*spec.slots, *spec.optional)

@@ -28,6 +28,7 @@ from keel.state.runtime import session_id
 from keel.tools.catalog import build_registry
 from keel.tools.faults import with_faults
 from keel.tools.registry import ToolContext, ToolRegistry
+from keel.understanding.service import Understander, get_understander
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -50,6 +51,11 @@ def handoff_queue(database_url: str) -> HandoffQueue:
 def domain_pack(context: Context) -> DomainPack:
     """Return the business pack named by the context (the engine's one way to a business)."""
     return load_pack(context.domain)
+
+
+def understander_of(context: Context) -> Understander:
+    """The understander of this run, reading slots with the business's extractors."""
+    return get_understander(context, load_pack(context.domain).extract_slots)
 
 
 def domain_config(context: Context) -> DomainConfig:

@@ -16,6 +16,7 @@ from keel.nodes.common import (
     audited,
     domain_config,
     tool_caller,
+    understander_of,
 )
 from keel.nodes.intake import spend_token
 from keel.persistence.audit import audit_log
@@ -45,7 +46,6 @@ from keel.understanding.confirmation import names_action
 from keel.understanding.identity import (
     speaks_of_anothers_order,
 )
-from keel.understanding.service import get_understander
 
 
 def _ask_missing(
@@ -437,7 +437,7 @@ def asks_for_task(context: Context, intent: str, said: Sequence[str]) -> bool:
     spec = config.intent(intent)
     if spec.actions and any(names_action(t, spec.actions) for t in said):
         return True
-    understander = get_understander(context)
+    understander = understander_of(context)
     offline = getattr(understander, "offline", understander)
     for text in (t for t in said if t):
         read = config.intents.get(offline.read(text).intent)

@@ -14,6 +14,7 @@ from keel.nodes.common import (
     domain_config,
     guard_config,
     last_user_text,
+    understander_of,
 )
 from keel.nodes.tracking import Tracked, correct_listed, track
 from keel.persistence.audit import audit_log
@@ -33,7 +34,6 @@ from keel.state.stack import Clear, Start, TaskFrame, Update, apply, new_frame
 from keel.understanding import extractors as ex
 from keel.understanding.addresses import amend_address
 from keel.understanding.identity import mentions_another, speaker_not_holder
-from keel.understanding.service import get_understander
 
 
 @lru_cache(maxsize=8)
@@ -181,7 +181,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
     config = domain_config(context)
     text = last_user_text(state)
     frame = state.frame
-    understander = get_understander(context)
+    understander = understander_of(context)
     reading = understander.read(
         text,
         expected_slot=frame["asked"] if frame else None,

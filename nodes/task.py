@@ -25,6 +25,7 @@ from keel.nodes.common import (
     call_deps,
     domain_config,
     tool_registry,
+    understander_of,
 )
 from keel.nodes.decide import is_listed
 from keel.planning.plan import Plan, Step, UnboundError, bind_args, execution_order, validate_plan
@@ -67,7 +68,6 @@ from keel.state.dialogue import ListedWrite
 from keel.state.runtime import session_id
 from keel.state.task import NotDone, TaskBrief, TaskRun, TaskState
 from keel.tools.registry import ToolSpec
-from keel.understanding.service import get_understander
 
 
 @functools.lru_cache(maxsize=8)
@@ -134,7 +134,7 @@ def select_tools(state: TaskState, runtime: Runtime[Context]) -> dict[str, Any]:
     context = runtime.context
     brief: TaskBrief = {**state["task"]}
     if not brief["intent"]:
-        reading = get_understander(context).read(brief["text"])
+        reading = understander_of(context).read(brief["text"])
         brief["intent"] = reading.intent
         brief["slots"] = {**reading.slots, **brief["slots"]}
     config = domain_config(context)

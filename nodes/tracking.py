@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from keel.domain.config import DomainConfig, IntentSpec
+from keel.domain.pack import load_pack
 from keel.safety import patterns as rx
 from keel.state.stack import (
     Digress,
@@ -35,6 +36,7 @@ from keel.understanding import extractors as ex
 from keel.understanding.addresses import amend_address
 from keel.understanding.catalogue import contains_phrase, mentioned_products
 from keel.understanding.confirmation import names_action
+from keel.understanding.offline import TurnHints
 
 UNKNOWN = "UNKNOWN"
 TASK_KINDS = ("read", "write", "knowledge")
@@ -159,7 +161,7 @@ def track(
     others = [
         (i, part)
         for i, part in others
-        if not _only_fills(part, own_spec) or config.names_own_target(i, intent, part)
+        if not _only_fills(config, part, own_spec) or config.names_own_target(i, intent, part)
     ]
     message = text
     if others:  # the task starting now reads only its own part of the message
@@ -185,7 +187,7 @@ def track(
         line = [
             _sharing(
                 config,
-                _start(config.intent(i), part, {**shared_values, **_stated(part)}),
+                _start(config.intent(i), part, {**shared_values, **_stated(config, part)}),
                 shared,
                 message,
             )
@@ -354,7 +356,7 @@ def _joined_values(
     for intent, part in others:
         before = config.intents.get(joined[-1][0]) if joined else None
         said = ex.pays_difference(part) or ex.says_refund_to(part)
-        pays = said and _only_fills(part, before)
+        pays = said and _only_fills(config, part, before)
         if joined and pays:
             joined[-1] = (joined[-1][0], f"{joined[-1][1]} {part}")
         else:
@@ -411,20 +413,19 @@ def for_order(
     return spec.order_variant if order and pointing else intent
 
 
-def _only_fills(part: str, spec: IntentSpec | None) -> bool:
+def _only_fills(config: DomainConfig, part: str, spec: IntentSpec | None) -> bool:
     """True when a part of a message only states values that ``spec``'s task takes."""
     if spec is None or spec.kind not in TASK_KINDS:
         return False
-    stated = _stated(part)
+    stated = _stated(config, part)
     # "every item" qualifies a request; it is no value that answers one on its own
     keys = set(stated) - {"yes_no", "all_items"}
     return bool(keys) and "order_id" not in keys and keys <= set(task_slots(stated, spec))
 
 
-def _stated(text: str) -> dict[str, Any]:
-    from keel.understanding.offline import TurnHints, extract_slots
-
-    return extract_slots(text, TurnHints())
+def _stated(config: DomainConfig, text: str) -> dict[str, Any]:
+    """The values ``text`` states, read by the business's extractors."""
+    return load_pack(config.name).extract_slots(text, TurnHints())
 
 
 def _track(

@@ -156,19 +156,19 @@ def test_a_crash_in_a_node_gets_a_clear_reply_and_keeps_the_session(
 
     agent.send("s9", f"{HARPER} What's the status of {HARPER_PENDING}?")
     before = agent.values("s9")
-    real = intake_module.get_understander
+    real = intake_module.understander_of
 
     class Broken:
         def read(self, *args: object, **kwargs: object) -> object:
             raise RuntimeError("understander exploded")
 
-    monkeypatch.setattr(intake_module, "get_understander", lambda ctx: Broken())
+    monkeypatch.setattr(intake_module, "understander_of", lambda ctx: Broken())
     turn = agent.send("s9", "and the tracking number?")
     assert "something went wrong" in turn.reply and turn.path == ["error"]
     assert agent.values("s9")["user_id"] == before["user_id"] == "harper_ahmed_1689"
     errors = AuditLog(context.database_url).events("s9", "error")
     assert errors and errors[-1]["name"] == "RuntimeError"
-    monkeypatch.setattr(intake_module, "get_understander", real)
+    monkeypatch.setattr(intake_module, "understander_of", real)
     turn = agent.send("s9", "what's the tracking number for it?")
     assert HARPER_PENDING in turn.reply and turn.intent == "track_parcel"
 

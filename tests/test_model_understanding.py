@@ -39,7 +39,7 @@ from keel.understanding.model import (
     model_understander,
     reading_tool,
 )
-from keel.understanding.offline import UNKNOWN, OfflineUnderstander
+from keel.understanding.offline import UNKNOWN, OfflineUnderstander, extract_slots
 from keel.understanding.phrasing import rephrase
 
 # --------------------------------------------------------------------------- fixtures
@@ -111,7 +111,7 @@ def offline() -> OfflineUnderstander:
     config = mini_domain()
     texts, labels = config.training_data()
     classifier = IntentClassifier().fit([ex.mask_entities(t) for t in texts], labels)
-    return OfflineUnderstander(config, classifier)
+    return OfflineUnderstander(config, classifier, extract_slots)
 
 
 @pytest.fixture
@@ -697,7 +697,7 @@ def test_reading_tool_lists_catalogue() -> None:
 
 def test_retail_catalogue_through_the_service(db_url: str) -> None:
     from keel.domain.config import load_domain
-    from keel.understanding.service import get_understander
+    from keel.nodes.common import understander_of
 
     config = load_domain("retail")
     tool = reading_tool(config)
@@ -709,7 +709,7 @@ def test_retail_catalogue_through_the_service(db_url: str) -> None:
         {"intent": "track_parcel", "confidence": 0.9, "slots": {"order_id": "W7654321"}}
     )
     with llm_stub(reply) as stub:
-        understander = get_understander(stub_context(stub.base_url, db_url))
+        understander = understander_of(stub_context(stub.base_url, db_url))
         assert isinstance(understander, ModelUnderstander)
         assert understander.read("yes").source == "offline"
         reading = understander.read("where's the parcel of w7654321 right now, any tracking?")

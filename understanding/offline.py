@@ -11,7 +11,7 @@ import hashlib
 import json
 import os
 import pickle
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -53,8 +53,15 @@ class Reading:
     corrects: tuple[str, ...] = ()  # slots whose value replaces one given before
 
 
+# A business's slot extraction: the values a message states, given what was just asked.
+SlotExtractor = Callable[[str, TurnHints], dict[str, Any]]
+
+
 def extract_slots(text: str, hints: TurnHints) -> dict[str, Any]:
-    """Run every typed extractor on ``text``; keys are present only for stated values."""
+    """Run the store's typed extractors on ``text``; keys are present only for stated values.
+
+    The retail pack's :data:`SlotExtractor` (issue 25 moves it into the pack).
+    """
     expecting = hints.expected_slot
     slots: dict[str, Any] = {}
     ids = ex.asked_order_ids(text, expecting=expecting == "order_id")
@@ -92,9 +99,12 @@ def extract_slots(text: str, hints: TurnHints) -> dict[str, Any]:
 class OfflineUnderstander:
     """Reads intent and slots without any model."""
 
-    def __init__(self, config: DomainConfig, classifier: IntentClassifier) -> None:
+    def __init__(
+        self, config: DomainConfig, classifier: IntentClassifier, extract: SlotExtractor
+    ) -> None:
         self.config = config
         self.classifier = classifier
+        self.extract = extract
 
     def read(
         self,
@@ -105,7 +115,7 @@ class OfflineUnderstander:
         language: str = "en",
     ) -> Reading:
         """Classify the message and extract its slots."""
-        slots = extract_slots(text, TurnHints(expected_slot, active_intent))
+        slots = self.extract(text, TurnHints(expected_slot, active_intent))
         if active_intent is not None and ex.only_entities(text):
             # "#W1234567", "95144" during a task: an answer, nothing to classify.
             return Reading(intent=UNKNOWN, confidence=0.0, slots=slots)
@@ -133,7 +143,7 @@ class OfflineUnderstander:
         settled = self._pattern(text)
         if settled is not None:
             return settled, 1.0, ()
-        parts = views(text)
+        parts = views(text, self.extract)
         predictions = self._evidenced(parts, self._predict(parts))
         parts, predictions = self._refine(text, parts, predictions)
         # The request of the highest rank wins; between requests of one rank, the one
@@ -262,7 +272,7 @@ class OfflineUnderstander:
         # 单了"); one no request fits ("然后宠物床和办公椅都换成最便宜的款式") may need the whole.
         takes = {s for label in tasks for s in self._takes(label)}
         return all(
-            label != UNKNOWN or _only_values(part, takes)
+            label != UNKNOWN or _only_values(self.extract, part, takes)
             for part, label in zip(parts[1:], labels[1:], strict=True)
         )
 
@@ -320,7 +330,7 @@ class OfflineUnderstander:
         # address change takes, and that change as its likeliest reading
         address = (
             not products
-            and bool(extract_slots(part, TurnHints()).get("address"))
+            and bool(self.extract(part, TurnHints()).get("address"))
             and SENDS_TO.search(part) is not None
             and not ex.is_question(part)
         )
@@ -477,7 +487,7 @@ class OfflineUnderstander:
 
     def _fills(self, label: str, part: str) -> bool:
         """True when a part states a value ``label``'s task takes (a reason, an address)."""
-        stated = extract_slots(part, TurnHints())
+        stated = self.extract(part, TurnHints())
         return any(stated.get(name) for name in self._takes(label))
 
     def _describes_only(self, label: str, part: str) -> bool:
@@ -880,7 +890,7 @@ def _further(
     return [(label, part) for label, part in asked if part not in unsure or label == waiting]
 
 
-def views(text: str) -> list[str]:
+def views(text: str, extract: SlotExtractor = extract_slots) -> list[str]:
     """The texts to classify for one message: its sentences, or itself and without its ids.
 
     Each view costs an embedding (about 10 ms on a small CPU), so a message of several
@@ -888,7 +898,7 @@ def views(text: str) -> list[str]:
     the identification is added only when there is one to cut out.
     """
     text = ex.after_self_correction(text)  # "… - ugh, actually forget the address, just cancel it"
-    parts = _fallbacks_joined(text, segments(text))
+    parts = _fallbacks_joined(extract, text, segments(text))
     if parts:
         # "#W2 should keep going there, but I want to pay for it with my Visa": the clauses
         # that hold something back are left out, the rest of the sentence is read
@@ -915,7 +925,7 @@ def views(text: str) -> list[str]:
     return [text]
 
 
-def _fallbacks_joined(text: str, parts: list[str]) -> list[str]:
+def _fallbacks_joined(extract: SlotExtractor, text: str, parts: list[str]) -> list[str]:
     """Sentences that only name a payment, as a fallback or again, joined to the one before.
 
     "差价用我的礼品卡付，礼品卡不行的话就用 PayPal。": the second clause says how the first
@@ -924,7 +934,7 @@ def _fallbacks_joined(text: str, parts: list[str]) -> list[str]:
     """
     joined: list[str] = []
     for part in parts:
-        slots = set(extract_slots(part, TurnHints(None, None))) - {"yes_no"}
+        slots = set(extract(part, TurnHints(None, None))) - {"yes_no"}
         # "差价用 PayPal，我一般都用 PayPal": the same method said again is a remark on it
         again = bool(joined) and ex.payment_ref(part) == ex.payment_ref(joined[-1])
         if joined and (ex.FALLBACK.search(part) or again) and slots == {"payment_ref"}:
@@ -951,9 +961,9 @@ def _states_whole_address(text: str) -> bool:
     return given is not None and not given.get("incomplete") and bool(given.get("zip"))
 
 
-def _only_values(part: str, takes: set[str]) -> bool:
+def _only_values(extract: SlotExtractor, part: str, takes: set[str]) -> bool:
     """True when a sentence gives values (an id, a reason …), all of slots in ``takes``."""
-    slots = set(extract_slots(part, TurnHints(None, None)))
+    slots = set(extract(part, TurnHints(None, None)))
     return bool(slots) and slots <= takes
 
 
@@ -1106,6 +1116,8 @@ def _store(path: Path, classifier: IntentClassifier) -> None:
         pass  # a read-only data directory only costs the next process a retraining
 
 
-def offline_understander(domain: str, threshold: float | None = None) -> OfflineUnderstander:
-    """Return the offline understander of ``domain``."""
-    return OfflineUnderstander(load_domain(domain), trained_classifier(domain, threshold))
+def offline_understander(
+    domain: str, threshold: float | None = None, extract: SlotExtractor = extract_slots
+) -> OfflineUnderstander:
+    """The offline understander of ``domain``, reading slots with its pack's ``extract``."""
+    return OfflineUnderstander(load_domain(domain), trained_classifier(domain, threshold), extract)

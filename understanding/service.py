@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from keel.state.context import Context
-from keel.understanding.offline import Reading, offline_understander
+from keel.understanding.offline import Reading, SlotExtractor, offline_understander
 
 
 class Understander(Protocol):
@@ -23,9 +23,9 @@ class Understander(Protocol):
         ...
 
 
-def get_understander(context: Context) -> Understander:
-    """Return the understander configured by ``context``."""
-    offline = offline_understander(context.domain, context.intent_threshold)
+def get_understander(context: Context, extract: SlotExtractor) -> Understander:
+    """The understander configured by ``context``, reading slots with the pack's ``extract``."""
+    offline = offline_understander(context.domain, context.intent_threshold, extract)
     if not context.llm_enabled:
         return offline
     from keel.understanding.model import model_understander

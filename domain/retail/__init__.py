@@ -17,6 +17,7 @@ from keel.domain.retail.presenters import present
 from keel.persistence.db import create_tables, session_scope
 from keel.state.dialogue import ActionPlan, ToolOutcome
 from keel.tools.registry import RegisteredTool
+from keel.understanding.offline import TurnHints, extract_slots
 
 IDENTITY = RetailIdentity()
 
@@ -56,6 +57,10 @@ class RetailPack:
             from keel.domain.retail.demo_data import load_demo_data
 
             load_demo_data(database_url)
+
+    def extract_slots(self, text: str, hints: TurnHints) -> dict[str, Any]:
+        """Order ids, emails, names, zip codes, reasons, payment methods, addresses, yes/no."""
+        return extract_slots(text, hints)
 
     def decide(self, call: ToolCaller, inp: PolicyInput) -> Decision:
         """The store's policy for the turn."""
