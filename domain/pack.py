@@ -11,10 +11,11 @@ the engine's types; what a pack decides with them is its own code.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from sqlalchemy import MetaData
@@ -141,6 +142,24 @@ class DomainPack(Protocol):
 
     def prepare(self, database_url: str) -> None:
         """Create the business's tables; load its demo data when the store is empty."""
+
+    # -- the business's data as a document, for evaluations (a benchmark's db.json)
+
+    @property
+    def logs(self) -> tuple[str, ...]:
+        """Tables the business writes on its own (a verification log): no customer's write."""
+
+    def read_state(self, path: Path) -> dict[str, Any]:
+        """A data file of the business (its db.json), as a document."""
+
+    def import_state(self, data: Mapping[str, Any], database_url: str) -> None:
+        """Replace the business's data in ``database_url`` with the document ``data``."""
+
+    def export_state(self, database_url: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """The business's data as table -> record id -> record."""
+
+    def setup(self, reference: str, data_path: Path | None) -> dict[str, Any]:
+        """Records a scenario adds before it starts (``setup:`` in its file), as a document."""
 
     def extract_slots(self, text: str, hints: TurnHints) -> dict[str, Any]:
         """The values ``text`` states (its slots), given what the agent just asked."""

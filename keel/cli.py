@@ -93,7 +93,11 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     except ScenarioFileError as error:
         print(f"keel scenarios: {error}", file=sys.stderr)
         return 2
-    results = run_files(files, Context(), Path(args.tau2_db) if args.tau2_db else None)
+    data = {"retail": Path(args.tau2_db)} if args.tau2_db else {}
+    for given in args.data or []:
+        domain, _, path = given.partition("=")
+        data[domain] = Path(path)
+    results = run_files(files, Context(), data)
     print(format_table(results))
     if args.verbose:
         for result in results:
@@ -187,8 +191,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_db(args: argparse.Namespace) -> int:
     """Load demo data, import a τ² db.json, or export the database in that shape."""
+    from keel.domain.retail import tau2
     from keel.domain.retail.demo_data import load_demo_data
-    from keel.persistence import tau2
 
     url = Context().database_url
     if args.action == "demo":
@@ -250,7 +254,13 @@ def parser() -> argparse.ArgumentParser:
     scenarios_sub = scenarios.add_subparsers(dest="action", required=True)
     run = scenarios_sub.add_parser("run", help="run scenario files")
     run.add_argument("files", nargs="+", help="YAML files or folders")
-    run.add_argument("--tau2-db", help="start each scenario from a fresh import of this db.json")
+    run.add_argument("--tau2-db", help="start each store scenario from this τ² retail db.json")
+    run.add_argument(
+        "--data",
+        action="append",
+        metavar="DOMAIN=PATH",
+        help="start each scenario of a business from its data file (bank=…/db.json)",
+    )
     run.add_argument("--json", help="write results with transcripts to this file")
     run.add_argument("-v", "--verbose", action="store_true", help="print failing transcripts")
     run.set_defaults(func=cmd_scenarios)

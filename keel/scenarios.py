@@ -49,8 +49,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from keel.api import Keel, TurnResult
 from keel.calibration.records import CalibrationRecorder
+from keel.domain.pack import load_pack
 from keel.domain.retail.models import Order, User
-from keel.persistence.db import session_scope, sqlite_url
+from keel.persistence.db import get_engine, session_scope, sqlite_url
 from keel.persistence.handoff import HandoffQueue
 from keel.state.context import Context
 
@@ -95,17 +96,33 @@ class Turn(Strict):
 
 
 class FinalExpect(Strict):
-    """Expectations on the database and session after the last turn."""
+    """Expectations on the database and session after the last turn.
+
+    ``orders`` and ``users`` are the store's records in the τ² export shape. ``records``
+    (table -> record id -> fields) and ``created`` (table -> the fields of each record the
+    conversation adds) are any business's, in the shape of its pack's ``export_state``.
+    """
 
     orders: dict[str, dict[str, Any]] = Field(default_factory=dict)
     users: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    records: dict[str, dict[str, dict[str, Any]]] = Field(default_factory=dict)
+    created: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
     handoff: bool | None = None
+
+    @property
+    def by_table(self) -> bool:
+        """Declared per table (``records``/``created``), not as the store's orders and users."""
+        return bool(self.records or self.created)
 
 
 class Scenario(Strict):
     """A whole conversation."""
 
     name: str
+    domain: str = "retail"  # the business the conversation is with (its pack's name)
+    # records the conversation starts with besides the business's data: a reference the
+    # business's pack resolves (the bank: "tasks.json#task_078", a τ-Banking task's state)
+    setup: str | None = None
     channel_user_id: str | None = None
     context: dict[str, Any] = Field(default_factory=dict)
     turns: list[Turn] = Field(min_length=1)
@@ -398,28 +415,134 @@ def missed_writes(checked: FinalCheck, changed: set[tuple[str, str]]) -> list[st
     ]
 
 
+def _number(value: Any) -> Any:
+    """Money and counts compare as numbers: "$842.15", "842.15" and 842.15 are one value."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str) and (text := value.strip().replace(",", "")):
+        bare = text.removeprefix("$").removeprefix("-$")
+        negative = text.startswith("-")
+        try:
+            number = float(bare.removeprefix("-"))
+        except ValueError:
+            return value
+        return -number if negative else number
+    return value
+
+
+def plain(value: Any) -> Any:
+    """``value`` with every number-like string a number, for comparing records."""
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return _number(value)
+
+
+State = Mapping[str, Mapping[str, Mapping[str, Any]]]  # table -> record id -> record
+
+
+def declared_mismatches(final: FinalExpect, state: State) -> dict[tuple[str, str], list[str]]:
+    """Per record declared under ``records``, how ``state`` differs from it."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for table, records in final.records.items():
+        for key, fields in records.items():
+            record = state.get(table, {}).get(key)
+            found[(table, key)] = (
+                [f"{table} {key} not found"]
+                if record is None
+                else subset_mismatches(plain(fields), plain(record), f"{table}[{key}]")
+            )
+    return found
+
+
+def changed_in(before: State, after: State) -> set[tuple[str, str]]:
+    """Records of ``before`` that ``after`` changed or removed (table, id)."""
+    return {
+        (table, key)
+        for table, records in before.items()
+        for key, record in records.items()
+        if after.get(table, {}).get(key) != record
+    }
+
+
+def added_in(before: State, after: State) -> dict[str, dict[str, Mapping[str, Any]]]:
+    """Records of ``after`` that ``before`` lacks, per table."""
+    added: dict[str, dict[str, Mapping[str, Any]]] = {}
+    for table, records in after.items():
+        new = {k: r for k, r in records.items() if k not in before.get(table, {})}
+        if new:
+            added[table] = new
+    return added
+
+
+def match_created(
+    final: FinalExpect, added: Mapping[str, Mapping[str, Mapping[str, Any]]]
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """Declared new records not made, and new records nobody declared (table, id).
+
+    Each declared record takes the first new record of its table holding its fields, and
+    no new record counts twice.
+    """
+    missing: list[str] = []
+    used: set[tuple[str, str]] = set()
+    for table, wanted in final.created.items():
+        for fields in wanted:
+            match = next(
+                (
+                    key
+                    for key, record in added.get(table, {}).items()
+                    if (table, key) not in used
+                    and not subset_mismatches(plain(fields), plain(record), table)
+                ),
+                None,
+            )
+            if match is None:
+                missing.append(f"created: no new {table} record like {dict(fields)}")
+            else:
+                used.add((table, match))
+    extra = [(t, k) for t, records in added.items() for k in records if (t, k) not in used]
+    return missing, extra
+
+
 class ScenarioRunner:
     """Runs scenarios, each on a fresh copy of a prepared database."""
 
-    def __init__(self, base_context: Context | None = None, tau2_db: Path | None = None) -> None:
+    def __init__(
+        self,
+        base_context: Context | None = None,
+        data: Path | None = None,
+        domain: str = "retail",
+    ) -> None:
         self.workdir = Path(tempfile.mkdtemp(prefix="keel-scenarios-"))
         self.template = self.workdir / "template.db"
         self.base_context = base_context or Context()
-        self._prepare(tau2_db)
+        self.domain = domain
+        self.pack = load_pack(domain)
+        self.data = data
+        self.templates: dict[str | None, Path] = {None: self.template}
+        self._prepare(self.template, None)
 
-    def _prepare(self, tau2_db: Path | None) -> None:
-        url = sqlite_url(self.template)
-        if tau2_db is not None:
-            from keel.domain.retail.tau2 import import_tau2_file
-
-            import_tau2_file(tau2_db, url)
+    def _prepare(self, template: Path, setup: str | None) -> None:
+        """Fill ``template`` with the business's data (a data file, or its demo data)."""
+        url = sqlite_url(template)
+        if setup is not None:
+            self.pack.import_state(self.pack.setup(setup, self.data), url)
+        elif self.data is not None:
+            self.pack.import_state(self.pack.read_state(self.data), url)
         else:
-            from keel.domain.retail.demo_data import load_demo_data
-
-            load_demo_data(url)
-        from keel.persistence.db import get_engine
-
+            self.pack.prepare(url)
         get_engine(url).dispose()
+
+    def template_for(self, setup: str | None) -> Path:
+        """The prepared database a scenario with ``setup`` starts from (made once)."""
+        if setup not in self.templates:
+            template = self.workdir / f"template-{len(self.templates)}.db"
+            self._prepare(template, setup)
+            self.templates[setup] = template
+        return self.templates[setup]
 
     def close(self) -> None:
         """Remove the temporary databases."""
@@ -436,10 +559,15 @@ class ScenarioRunner:
     def run(self, scenario: Scenario, file: str = "") -> ScenarioResult:
         """Run one scenario and check every expectation."""
         started = time.perf_counter()
+        if scenario.domain != self.domain:
+            raise ValueError(f"a {self.domain} runner cannot run a {scenario.domain} scenario")
+        template = self.template_for(scenario.setup)
         database = self.workdir / f"{uuid.uuid4().hex}.db"
-        shutil.copyfile(self.template, database)
+        shutil.copyfile(template, database)
         url = sqlite_url(database)
-        context = self.base_context.replace(database_url=url, **scenario.context)
+        context = self.base_context.replace(
+            database_url=url, domain=scenario.domain, **scenario.context
+        )
         agent = Keel(context)
         recorder = CalibrationRecorder(url)
         first = f"scenario-{uuid.uuid4().hex[:8]}"
@@ -470,17 +598,10 @@ class ScenarioRunner:
             if turn.expect.tool_calls:
                 problems += check_calls(turn.expect.tool_calls, recorder.calls(session)[before:])
             result.failures.extend(f"turn {index}: {problem}" for problem in problems)
-        checked = check_final(scenario.final, url, first)
-        changed = changed_records(database, self.template)
-        started_as = check_records(scenario.final, sqlite_url(self.template))
-        result.unasked_writes = unasked_writes(checked, changed, started_as)
-        result.partial_writes = partial_writes(checked, changed, started_as)
-        result.missed_writes = missed_writes(checked, changed)
-        final_problems = checked.problems() + [
-            f"unasked write: {kind} {key} changed, and `final` does not declare it"
-            for kind, key in sorted(changed)
-            if (kind, key) not in checked.records
-        ]
+        if scenario.final.by_table:
+            final_problems = self._check_tables(scenario.final, result, url, template, first)
+        else:
+            final_problems = self._check_store(scenario.final, result, database, template, first)
         result.failures.extend(final_problems)
         result.final_checks = count_checks(scenario.final)
         result.final_failures = min(len(final_problems), result.final_checks)
@@ -489,12 +610,68 @@ class ScenarioRunner:
         result.seconds = time.perf_counter() - started
         return result
 
+    def _check_store(
+        self, final: FinalExpect, result: ScenarioResult, database: Path, template: Path, first: str
+    ) -> list[str]:
+        """The store's end state: its orders and users, every changed record declared."""
+        checked = check_final(final, sqlite_url(database), first)
+        changed = changed_records(database, template)
+        started_as = check_records(final, sqlite_url(template))
+        result.unasked_writes = unasked_writes(checked, changed, started_as)
+        result.partial_writes = partial_writes(checked, changed, started_as)
+        result.missed_writes = missed_writes(checked, changed)
+        return checked.problems() + [
+            f"unasked write: {kind} {key} changed, and `final` does not declare it"
+            for kind, key in sorted(changed)
+            if (kind, key) not in checked.records
+        ]
+
+    def _check_tables(
+        self, final: FinalExpect, result: ScenarioResult, url: str, template: Path, first: str
+    ) -> list[str]:
+        """Any business's end state, table by table, from its pack's export.
+
+        Every changed record must be declared under ``records`` and every new one under
+        ``created``; the business's own logs (``DomainPack.logs``) are no customer's write.
+        """
+        before = self.pack.export_state(sqlite_url(template))
+        after = self.pack.export_state(url)
+        checked = FinalCheck(records=declared_mismatches(final, after))
+        if final.handoff is not None:
+            handed_off = bool(HandoffQueue(url).tickets(first))
+            if handed_off != final.handoff:
+                checked.handoff.append(f"handoff: expected {final.handoff}, got {handed_off}")
+        changed = {c for c in changed_in(before, after) if c[0] not in self.pack.logs}
+        started_as = declared_mismatches(final, before)
+        missing, extra = match_created(final, added_in(before, after))
+        extra = [(t, k) for t, k in extra if t not in self.pack.logs or t in final.created]
+        result.unasked_writes = unasked_writes(checked, changed, started_as) + [
+            f"new {table} {key}" for table, key in extra
+        ]
+        result.partial_writes = partial_writes(checked, changed, started_as)
+        result.missed_writes = missed_writes(checked, changed) + missing
+        return (
+            checked.problems()
+            + missing
+            + [
+                f"unasked write: {table} {key} changed, and `final` does not declare it"
+                for table, key in sorted(changed)
+                if (table, key) not in checked.records
+            ]
+            + [
+                f"unasked write: new {table} {key}, and `final` does not declare it"
+                for table, key in extra
+            ]
+        )
+
 
 def run_files(
-    files: Sequence[Path], context: Context | None = None, tau2_db: Path | None = None
+    files: Sequence[Path],
+    context: Context | None = None,
+    data: Mapping[str, Path] | None = None,
 ) -> list[ScenarioResult]:
-    """Run every scenario in ``files``."""
-    runner = ScenarioRunner(context, tau2_db)
+    """Run every scenario in ``files``, each with its business (``data``: its data file)."""
+    runners: dict[str, ScenarioRunner] = {}
     try:
         results = []
         for path in files:
@@ -506,10 +683,14 @@ def run_files(
                 )
                 continue
             for scenario in scenarios:
-                results.append(runner.run(scenario, str(path)))
+                if scenario.domain not in runners:
+                    given = (data or {}).get(scenario.domain)
+                    runners[scenario.domain] = ScenarioRunner(context, given, scenario.domain)
+                results.append(runners[scenario.domain].run(scenario, str(path)))
         return results
     finally:
-        runner.close()
+        for runner in runners.values():
+            runner.close()
 
 
 def format_table(results: Sequence[ScenarioResult]) -> str:

@@ -103,3 +103,65 @@ def test_a_record_left_partly_undone_is_told_apart_from_a_wrong_write(
     result = runner.run(scenario, str(path))
     assert result.unasked_writes == unasked and result.partial_writes == partial, result.failures
     assert result.passed == (not unasked and not partial)
+
+
+# -- end states declared per table (any business's pack export), checked on the store
+
+
+def test_money_compares_as_a_number() -> None:
+    from keel.scenarios import plain
+
+    assert plain({"a": "$1,842.15", "b": ["4.75", 3], "c": "ACTIVE", "d": True}) == {
+        "a": 1842.15,
+        "b": [4.75, 3.0],
+        "c": "ACTIVE",
+        "d": True,
+    }
+    assert plain("-$20") == -20.0 and plain("12 points") == "12 points"
+
+
+def test_new_records_are_matched_once_each_and_the_rest_are_unasked() -> None:
+    from keel.scenarios import FinalExpect, added_in, changed_in, match_created
+
+    before = {"cards": {"c1": {"status": "ACTIVE"}}, "orders": {}}
+    after = {
+        "cards": {"c1": {"status": "FROZEN"}},
+        "orders": {"o1": {"kind": "debit", "fee": "$15"}, "o2": {"kind": "debit", "fee": 0}},
+    }
+    assert changed_in(before, after) == {("cards", "c1")}
+    final = FinalExpect(created={"orders": [{"kind": "debit", "fee": 15}]})
+    missing, extra = match_created(final, added_in(before, after))
+    assert missing == [] and extra == [("orders", "o2")]
+    twice = FinalExpect(created={"orders": [{"fee": 15}, {"fee": 15}]})
+    assert len(match_created(twice, added_in(before, after))[0]) == 1
+
+
+def _by_table(tmp_path: Path, final: str) -> ScenarioResult:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "name: cancel, declared per table\n"
+        "turns:\n"
+        '  - user: "Hi, Aiden King here, zip 28265. Please cancel order #W8778499, I ordered '
+        'it by mistake."\n'
+        "    expect: {awaiting: confirmation}\n"
+        '  - user: "yes"\n'
+        f"final:\n{final}",
+        encoding="utf-8",
+    )
+    (scenario,) = load_scenarios(path)
+    return ScenarioRunner().run(scenario, str(path))
+
+
+def test_an_end_state_declared_per_table_is_checked_from_the_packs_export(
+    tmp_path: Path,
+) -> None:
+    declared = (
+        "  records:\n"
+        '    orders: {"#W8778499": {status: cancelled, cancel_reason: ordered by mistake}}\n'
+        "  handoff: false\n"
+    )
+    result = _by_table(tmp_path, declared)
+    assert result.passed, result.failures
+    undeclared = _by_table(tmp_path, "  handoff: false\n  created: {orders: []}\n")
+    assert not undeclared.passed
+    assert undeclared.unasked_writes == ["orders #W8778499"]

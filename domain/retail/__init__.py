@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import MetaData, func, select
@@ -14,6 +15,7 @@ from keel.domain.retail.actions import WRITE_TOOLS
 from keel.domain.retail.identity import RetailIdentity
 from keel.domain.retail.models import Base, User
 from keel.domain.retail.presenters import present
+from keel.domain.retail.tau2 import export_db, import_tau2, load_tau2_file
 from keel.persistence.db import create_tables, session_scope
 from keel.state.dialogue import ActionPlan, ToolOutcome
 from keel.tools.registry import RegisteredTool
@@ -47,6 +49,24 @@ class RetailPack:
     def tools(self) -> Sequence[RegisteredTool]:
         """The store's writes: cancel, return, exchange, modify items, address, payment."""
         return WRITE_TOOLS
+
+    logs: tuple[str, ...] = ()
+
+    def read_state(self, path: Path) -> dict[str, Any]:
+        """A τ²-bench retail db.json."""
+        return load_tau2_file(path)
+
+    def import_state(self, data: Mapping[str, Any], database_url: str) -> None:
+        """Replace the store's data with a τ²-bench retail document."""
+        import_tau2(data, database_url)
+
+    def export_state(self, database_url: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """The store as a τ²-bench retail document (products, users, orders)."""
+        return export_db(database_url)
+
+    def setup(self, reference: str, data_path: Path | None) -> dict[str, Any]:
+        """The store's scenarios start from its data as it is: none takes a setup."""
+        raise ValueError(f"the store's scenarios take no setup (got {reference!r})")
 
     def prepare(self, database_url: str) -> None:
         """Create the store's tables; load the generated demo store when it has no users."""
