@@ -1,0 +1,323 @@
+"""Rho Bank's policy: what each request needs, what is allowed, and what is listed for a yes.
+
+Every fact comes from the bank's read tools (through ``call``, so calibration sees each
+read); every change is an :class:`ActionPlan` the engine lists back and runs only after the
+customer's yes, through the write tool that checks the same rules again inside its
+transaction. The requests this pack cannot yet settle in the chat are said so plainly and
+offered to a human agent; nothing is changed for them.
+
+Handlers return a :class:`Decision`; none raises to steer the flow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from keel.domain.pack import Decision, PolicyInput, ToolCaller
+from keel.state.dialogue import ActionPlan, Route
+from keel.state.stack import TaskFrame
+
+# Requests the chat does not settle yet: said plainly, offered to a human, nothing changed.
+NOT_IN_CHAT = (
+    "order_card",
+    "dispute_transaction",
+    "open_account",
+    "close_account",
+    "transfer_funds",
+    "fee_or_credit",
+    "credit_limit",
+)
+# Debit-card changes: the card statuses each applies to.
+DEBIT_STATUSES: dict[str, tuple[str, ...]] = {
+    "freeze_card": ("ACTIVE",),
+    "unfreeze_card": ("FROZEN",),
+    "close_card": ("ACTIVE", "PENDING"),
+}
+DEBIT_TOOLS = {
+    "freeze_card": "freeze_debit_card_3892",
+    "unfreeze_card": "unfreeze_debit_card_3893",
+    "close_card": "close_debit_card_4721",
+}
+DEBIT_CLOSE_REASONS = ("lost", "stolen", "fraud_suspected", "damaged", "no_longer_needed")
+REPLACEMENT_REASONS = ("lost", "stolen", "damaged", "fraud_suspected")
+CREDIT_CLOSE_STATUSES = ("ACTIVE",)
+TRANSACTIONS_SHOWN = 8  # most recent transactions listed in one reply
+
+
+@dataclass
+class Turn:
+    """The facts one decision is made from."""
+
+    call: ToolCaller
+    inp: PolicyInput
+    frame: TaskFrame
+
+    @property
+    def slots(self) -> dict[str, Any]:
+        """The values the task has so far."""
+        return self.frame["slots"]
+
+    @property
+    def user_id(self) -> str:
+        """The verified customer (every handler runs after identification)."""
+        return str(self.inp.user_id or "")
+
+    def read(self, tool: str, **args: Any) -> dict[str, Any] | None:
+        """A read's data, or None when it failed."""
+        outcome = self.call(tool, {"user_id": self.user_id, **args})
+        return dict(outcome["data"]) if outcome["ok"] else None
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+def respond(turn: Turn, key: str, data: Mapping[str, Any] | None = None) -> Decision:
+    """Answer and end the task."""
+    return Decision(route="respond", reply_key=key, reply_data=dict(data or {}), frame=turn.frame)
+
+
+def refuse(turn: Turn, key: str, data: Mapping[str, Any] | None = None) -> Decision:
+    """Refuse the request, saying why; nothing is changed."""
+    return Decision(route="reject", reply_key=key, reply_data=dict(data or {}), reject_reason=key)
+
+
+def ask(turn: Turn, slot: str, key: str, data: Mapping[str, Any] | None = None) -> Decision:
+    """Ask for ``slot``; the task waits for the answer."""
+    frame = turn.frame
+    same = frame["asked"] == slot
+    frame["clarify_count"] = frame["clarify_count"] + 1 if same else 1
+    frame["asked"] = slot
+    frame["prompt"] = {"key": key, "data": dict(data or {})}
+    return Decision(route="ask", reply_key=key, reply_data=dict(data or {}), frame=frame)
+
+
+def plan(
+    turn: Turn, tool: str, args: dict[str, Any], write: bool, summary: dict[str, Any]
+) -> Decision:
+    """Run ``tool``: a read at once, a write once the customer said yes to the listing."""
+    turn.frame["asked"] = None
+    action = ActionPlan(
+        tool=tool, args={"user_id": turn.user_id, **args}, write=write, summary=summary
+    )
+    confirmed = write and turn.frame["all_agreed"]
+    route: Route = "confirm" if write and not confirmed else "execute"
+    return Decision(route=route, plan=action, frame=turn.frame)
+
+
+# -- the customer's cards and accounts -----------------------------------------------------
+
+
+def accounts(turn: Turn) -> list[dict[str, Any]]:
+    """The customer's bank accounts."""
+    data = turn.read("get_all_user_accounts_by_user_id_3847") or {}
+    return [dict(a) for a in data.get("accounts", [])]
+
+
+def debit_cards(turn: Turn) -> list[dict[str, Any]]:
+    """The customer's debit cards, each with its account's level."""
+    cards: list[dict[str, Any]] = []
+    for account in accounts(turn):
+        if account.get("class") != "checking":
+            continue
+        data = turn.read("get_debit_cards_by_account_id_7823", account_id=account["account_id"])
+        for card in (data or {}).get("debit_cards", []):
+            cards.append({**card, "account_level": account.get("level", "")})
+    return cards
+
+
+def credit_cards(turn: Turn) -> list[dict[str, Any]]:
+    """The customer's credit card accounts."""
+    data = turn.read("get_credit_card_accounts_by_user") or {}
+    return [dict(c) for c in data.get("credit_card_accounts", [])]
+
+
+def _named(
+    cards: Sequence[dict[str, Any]], slots: Mapping[str, Any], name_key: str
+) -> list[dict[str, Any]]:
+    """The cards the customer's words point at (last four digits, product name)."""
+    chosen = list(cards)
+    if slots.get("card_last4"):
+        chosen = [c for c in chosen if str(c.get("last_4_digits")) == str(slots["card_last4"])]
+    if slots.get("card_name"):
+        name = str(slots["card_name"]).lower()
+        chosen = [c for c in chosen if name in str(c.get(name_key, "")).lower()] or chosen
+    return chosen
+
+
+def debit_label(card: Mapping[str, Any]) -> str:
+    """How a debit card is named to the customer."""
+    return f"{card.get('account_level', 'debit')} debit card ending {card.get('last_4_digits')}"
+
+
+def credit_label(card: Mapping[str, Any]) -> str:
+    """How a credit card is named to the customer."""
+    return str(card.get("card_type") or card.get("account_id"))
+
+
+def choose(
+    turn: Turn,
+    found: list[dict[str, Any]],
+    label: Callable[[Mapping[str, Any]], str],
+    none_key: str,
+) -> dict[str, Any] | Decision:
+    """The one card meant, or the question (which one?) or the answer (none applies)."""
+    if not found:
+        return respond(turn, none_key)
+    if len(found) == 1:
+        return found[0]
+    options = "; ".join(label(c) for c in found)
+    return ask(turn, "card", "ask.which_card", {"cards": options})
+
+
+# -- handlers --------------------------------------------------------------------------------
+
+
+def debit_change(turn: Turn) -> Decision:
+    """Freeze, unfreeze or close a debit card."""
+    intent = turn.frame["intent"]
+    cards = _named(debit_cards(turn), turn.slots, "account_level")
+    usable = [c for c in cards if str(c.get("status")) in DEBIT_STATUSES[intent]]
+    if cards and not usable:
+        card = cards[0]
+        return respond(
+            turn,
+            f"{intent}.not_applicable",
+            {"card": debit_label(card), "status": card.get("status")},
+        )
+    chosen = choose(turn, usable, debit_label, "card.none")
+    if isinstance(chosen, Decision):
+        return chosen
+    args: dict[str, Any] = {"card_id": chosen["card_id"]}
+    summary = {"card": debit_label(chosen)}
+    if intent == "close_card":
+        reason = turn.slots.get("closure_reason")
+        if reason not in DEBIT_CLOSE_REASONS:
+            return ask(turn, "closure_reason", "ask.debit_close_reason", summary)
+        args["reason"] = reason
+        summary["reason"] = reason
+    return plan(turn, DEBIT_TOOLS[intent], args, True, summary)
+
+
+def replace_credit_card(turn: Turn) -> Decision:
+    """Replace a lost, stolen or damaged credit card (the old card is closed by the order)."""
+    active = [c for c in credit_cards(turn) if c.get("status") == "ACTIVE"]
+    chosen = choose(turn, _named(active, turn.slots, "card_type"), credit_label, "card.none")
+    if isinstance(chosen, Decision):
+        return chosen
+    reason = turn.slots.get("closure_reason")
+    summary: dict[str, Any] = {"card": credit_label(chosen)}
+    if reason not in REPLACEMENT_REASONS:
+        return ask(turn, "closure_reason", "ask.replacement_reason", summary)
+    user = turn.read("get_user_information_by_id") or {}
+    address = str((user.get("user") or user).get("address") or "")
+    if not address:
+        return respond(turn, "tool.failed")
+    args = {
+        "credit_card_account_id": chosen["account_id"],
+        "shipping_address": address,
+        "reason": reason,
+        "expedited_shipping": turn.slots.get("delivery_option") == "expedited",
+    }
+    summary.update(reason=reason, address=address)
+    return plan(turn, "order_replacement_credit_card_7291", args, True, summary)
+
+
+def close_credit_card(turn: Turn) -> Decision:
+    """Close a credit card account with no balance."""
+    cards = _named(credit_cards(turn), turn.slots, "card_type")
+    open_cards = [c for c in cards if c.get("status") in CREDIT_CLOSE_STATUSES]
+    chosen = choose(turn, open_cards, credit_label, "card.none")
+    if isinstance(chosen, Decision):
+        return chosen
+    balance = _money(chosen.get("current_balance"))
+    summary = {"card": credit_label(chosen), "balance": f"{balance:.2f}"}
+    if balance > 0:
+        return refuse(turn, "close_credit_card.balance", summary)
+    return plan(
+        turn,
+        "close_credit_card_account_7834",
+        {"credit_card_account_id": chosen["account_id"]},
+        True,
+        summary,
+    )
+
+
+def change_email(turn: Turn) -> Decision:
+    """Change the email address on file."""
+    new = turn.slots.get("new_email") or (
+        turn.slots.get("email") if turn.frame["asked"] == "new_email" else None
+    )
+    if not new:
+        return ask(turn, "new_email", "ask.new_email")
+    return plan(turn, "change_user_email", {"new_email": str(new)}, True, {"email": str(new)})
+
+
+def overview(turn: Turn) -> Decision:
+    """The customer's accounts and credit cards."""
+    return plan(turn, "get_all_user_accounts_by_user_id_3847", {}, False, {})
+
+
+def transactions(turn: Turn) -> Decision:
+    """Recent credit card transactions, narrowed by what the customer named."""
+    args: dict[str, Any] = {}
+    if turn.slots.get("card_name"):
+        args["credit_card_type"] = str(turn.slots["card_name"])
+    if turn.slots.get("merchant"):
+        args["merchant"] = str(turn.slots["merchant"])
+    return plan(turn, "get_credit_card_transactions_by_user", args, False, {})
+
+
+def dispute_status(turn: Turn) -> Decision:
+    """The customer's disputes and where each stands."""
+    return plan(turn, "get_user_dispute_history_7291", {}, False, {})
+
+
+def knowledge(turn: Turn) -> Decision:
+    """An answer from the bank's documents, with its source."""
+    query = {
+        "query": turn.inp.text or " ".join(turn.frame["utterances"]),
+        "lang": turn.inp.language,
+    }
+    action = ActionPlan(tool="search_knowledge_base", args=query, write=False, summary={})
+    turn.frame["asked"] = None
+    return Decision(route="execute", plan=action, frame=turn.frame)
+
+
+def not_in_chat(turn: Turn) -> Decision:
+    """A request the chat cannot settle yet: said so, a human offered, nothing changed."""
+    return respond(turn, "not_in_chat", {"request": f"request.{turn.frame['intent']}"})
+
+
+HANDLERS: dict[str, Callable[[Turn], Decision]] = {
+    "freeze_card": debit_change,
+    "unfreeze_card": debit_change,
+    "close_card": debit_change,
+    "replace_credit_card": replace_credit_card,
+    "close_credit_card": close_credit_card,
+    "change_email": change_email,
+    "accounts_overview": overview,
+    "transactions": transactions,
+    "dispute_status": dispute_status,
+    "policy_question": knowledge,
+    "recommend_product": knowledge,
+    "referral": knowledge,
+    **dict.fromkeys(NOT_IN_CHAT, not_in_chat),
+}
+
+
+def decide(call: ToolCaller, inp: PolicyInput) -> Decision:
+    """Decide the turn for the task in ``inp.frame``."""
+    assert inp.frame is not None
+    handler = HANDLERS.get(inp.frame["intent"], not_in_chat)
+    return handler(Turn(call, inp, inp.frame))
+
+
+def _money(value: Any) -> float:
+    """An amount as the bank writes it ("$1,846.37", "0") as a number."""
+    text = str(value or "0").replace("$", "").replace(",", "").strip()
+    try:
+        return float(text)
+    except ValueError:
+        return 0.0
