@@ -1,0 +1,97 @@
+"""Rho Bank through the real dialogue graph, on its invented demo data.
+
+The pack joins the engine through the protocol alone; these conversations prove the
+protocol's guarantees hold for it too: nobody is let in on fewer than two matching
+details, nothing changes without a yes to exactly what was listed, and a verification
+is logged with the values on file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from keel.api import Keel
+from keel.domain.pack import load_pack
+from keel.persistence.db import get_engine, sqlite_url
+from keel.state.context import Context
+
+TOMASZ = "e57a8d31c7"
+CARD = "dbc_e57a8d31c7_blue"
+PROOF = "My email is t.wielgus.home@fastmail.com and I was born on July 9, 1979."
+
+
+@pytest.fixture
+def context(tmp_path: Path) -> Iterator[Context]:
+    url = sqlite_url(tmp_path / "bank.db")
+    yield Context(domain="bank", database_url=url)
+    get_engine(url).dispose()
+
+
+def state(context: Context) -> dict[str, dict[str, dict[str, object]]]:
+    return load_pack("bank").export_state(context.database_url)
+
+
+def test_the_bank_pack_gets_its_own_default_database() -> None:
+    assert Context(domain="bank").database_url.endswith("/bank.db")
+    assert Context().replace(domain="bank").database_url.endswith("/bank.db")
+
+
+def test_a_card_is_frozen_only_after_a_verified_customers_yes(context: Context) -> None:
+    agent = Keel(context)
+    asked = agent.send("s", "Hi, please freeze my debit card")
+    assert asked.user_id is None and asked.awaiting == "clarification"
+    listed = agent.send("s", PROOF)
+    assert listed.user_id == TOMASZ and listed.awaiting == "confirmation"
+    assert "5093" in listed.reply
+    assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"
+    logged = [v for v in state(context)["verification_history"].values() if v["user_id"] == TOMASZ]
+    assert len(logged) == 1 and logged[0]["email"] == "t.wielgus.home@fastmail.com"
+    done = agent.send("s", "yes")
+    assert done.awaiting == "nothing"
+    assert state(context)["debit_cards"][CARD]["status"] == "FROZEN"
+
+
+def test_a_no_leaves_the_card_as_it_was(context: Context) -> None:
+    agent = Keel(context)
+    agent.send("s", f"Freeze my debit card please. {PROOF}")
+    agent.send("s", "no, leave it")
+    assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"
+
+
+@pytest.mark.parametrize(
+    "details",
+    [
+        "My email is t.wielgus.home@fastmail.com.",  # one detail
+        "I'm Tomasz Wielgus, user id e57a8d31c7, email t.wielgus.home@fastmail.com.",
+        # two details, each of another customer
+        "My email is t.wielgus.home@fastmail.com and my phone is 505-555-0142.",
+    ],
+)
+def test_fewer_than_two_matching_details_open_nothing(context: Context, details: str) -> None:
+    agent = Keel(context)
+    agent.send("s", "I need to freeze my debit card.")
+    turn = agent.send("s", details)
+    assert turn.user_id is None
+    assert "5093" not in turn.reply
+    agent.send("s", "yes")
+    assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"
+    assert not any(v["user_id"] == TOMASZ for v in state(context)["verification_history"].values())
+
+
+def test_a_policy_question_is_answered_from_the_banks_documents(context: Context) -> None:
+    turn = Keel(context).send("s", "Does the Bronze Rewards Card have an annual fee?")
+    assert turn.user_id is None and "kb/credit-card-lineup" in turn.reply
+
+
+def test_a_request_the_chat_cannot_settle_changes_nothing(context: Context) -> None:
+    agent = Keel(context)
+    before = state(context)
+    turn = agent.send("s", f"I want to open a new savings account. {PROOF}")
+    assert turn.user_id == TOMASZ and turn.awaiting != "confirmation"
+    after = state(context)
+    assert {k: v for k, v in after.items() if k != "verification_history"} == {
+        k: v for k, v in before.items() if k != "verification_history"
+    }
