@@ -5,7 +5,7 @@ mapping ``{intent: {en: [...], zh: [...]}}`` of realistic customer messages writ
 independently of the training examples in ``domain/retail/intents.yaml``; the key
 ``out_of_scope`` holds messages outside the store's business, whose expected label
 is ``UNKNOWN``. Every message is classified the way the agent does it,
-``offline_understander("retail").classify(text)`` (entities masked, each sentence
+``offline_understander(domain).classify(text)`` (entities masked, each sentence
 classified too, a task preferred over small talk).
 
 Prints one JSON line: overall accuracy, in-scope accuracy (the right intent),
@@ -15,7 +15,10 @@ screen in front of the embedding model settles (and how many of those e5 would r
 differently, and how many it gets wrong). With ``--errors`` every misclassified
 message follows as one extra JSON line each (expected, predicted, confidence, text).
 
-Usage: ``keel bench intents [--data FILE] [--threshold T] [--errors]``.
+``--domain bank`` measures another business's classifier (its held-out set by default:
+``evaluations/bank_intents/heldout.yaml``), reading slots with its pack's extractors.
+
+Usage: ``keel bench intents [--domain NAME] [--data FILE] [--threshold T] [--errors]``.
 """
 
 from __future__ import annotations
@@ -29,13 +32,22 @@ from pathlib import Path
 import yaml
 
 from keel.domain.config import OUT_OF_SCOPE
+from keel.domain.pack import load_pack
 from keel.understanding import extractors as ex
 from keel.understanding.classifier import ScreenedClassifier
-from keel.understanding.offline import UNKNOWN, offline_understander
+from keel.understanding.offline import UNKNOWN, OfflineUnderstander, offline_understander
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_DATA = REPO_ROOT / "evaluations" / "intents" / "heldout.yaml"
-DOMAIN = "retail"
+HELD_OUT = {
+    "retail": REPO_ROOT / "evaluations" / "intents" / "heldout.yaml",
+    "bank": REPO_ROOT / "evaluations" / "bank_intents" / "heldout.yaml",
+}
+DEFAULT_DATA = HELD_OUT["retail"]
+
+
+def understander(domain: str, threshold: float | None) -> OfflineUnderstander:
+    """The offline understander of ``domain``, with its pack's slot extractors."""
+    return offline_understander(domain, threshold, load_pack(domain).extract_slots)
 
 
 @dataclass(frozen=True)
@@ -77,12 +89,14 @@ def load_cases(path: Path) -> list[Case]:
     return cases
 
 
-def evaluate(cases: list[Case], threshold: float | None = None) -> list[Outcome]:
-    """Classify every case with the retail offline understander."""
-    understander = offline_understander(DOMAIN, threshold)
+def evaluate(
+    cases: list[Case], threshold: float | None = None, domain: str = "retail"
+) -> list[Outcome]:
+    """Classify every case with the business's offline understander."""
+    reader = understander(domain, threshold)
     outcomes: list[Outcome] = []
     for case in cases:
-        intent, confidence = understander.classify(case.text)
+        intent, confidence = reader.classify(case.text)
         outcomes.append(Outcome(case, intent, round(float(confidence), 4)))
     return outcomes
 
@@ -113,14 +127,16 @@ def summarise(outcomes: list[Outcome], threshold: float) -> dict[str, object]:
     }
 
 
-def screen_figures(cases: list[Case], threshold: float | None = None) -> dict[str, object]:
+def screen_figures(
+    cases: list[Case], threshold: float | None = None, domain: str = "retail"
+) -> dict[str, object]:
     """How many held-out messages the character screen settles, and how it reads them.
 
     Counts whole messages (entities masked, as the understander classifies them):
     how many the screen settles, how many of those the embedding model would read
     differently, and how many of those the screen gets wrong.
     """
-    classifier = offline_understander(DOMAIN, threshold).classifier
+    classifier = understander(domain, threshold).classifier
     if not isinstance(classifier, ScreenedClassifier):
         return {"screen": None}
     gold = {ex.mask_entities(c.text): c.expected for c in cases}
@@ -138,11 +154,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="keel bench intents", description=__doc__.splitlines()[0] if __doc__ else None
     )
+    parser.add_argument("--domain", default="retail", help="the business (default: retail)")
     parser.add_argument(
         "--data",
         type=Path,
-        default=DEFAULT_DATA,
-        help="held-out YAML file (default: %(default)s)",
+        default=None,
+        help="held-out YAML file (default: the business's set under evaluations/)",
     )
     parser.add_argument(
         "--threshold",
@@ -154,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
         "--errors", action="store_true", help="also print every misclassified message"
     )
     args = parser.parse_args(argv)
-    data: Path = args.data
+    domain: str = args.domain
+    data: Path = args.data or HELD_OUT.get(domain, DEFAULT_DATA)
     if not data.is_file():
         print(f"intents: no held-out file at {data}", file=sys.stderr)
         return 2
@@ -162,9 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     if not cases:
         print(f"intents: {data} holds no messages", file=sys.stderr)
         return 2
-    outcomes = evaluate(cases, args.threshold)
-    threshold = offline_understander(DOMAIN, args.threshold).classifier.threshold
-    figures = {**summarise(outcomes, threshold), **screen_figures(cases, args.threshold)}
+    outcomes = evaluate(cases, args.threshold, domain)
+    threshold = understander(domain, args.threshold).classifier.threshold
+    figures = {
+        **summarise(outcomes, threshold),
+        **screen_figures(cases, args.threshold, domain),
+    }
     print(json.dumps(figures, ensure_ascii=False))
     if args.errors:
         for outcome in outcomes:
