@@ -1,0 +1,150 @@
+"""The pieces every handler of the bank's policy decides with.
+
+:class:`Turn` holds the facts of one decision (the reads go through ``call``, so
+calibration sees each); ``respond``, ``refuse``, ``ask`` and ``plan`` are the four
+decisions a handler can return; the rest finds the customer's cards and accounts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from keel.domain.pack import Decision, PolicyInput, ToolCaller
+from keel.state.dialogue import ActionPlan, Route
+from keel.state.stack import TaskFrame
+
+
+@dataclass
+class Turn:
+    """The facts one decision is made from."""
+
+    call: ToolCaller
+    inp: PolicyInput
+    frame: TaskFrame
+
+    @property
+    def slots(self) -> dict[str, Any]:
+        """The values the task has so far."""
+        return self.frame["slots"]
+
+    @property
+    def user_id(self) -> str:
+        """The verified customer (every handler runs after identification)."""
+        return str(self.inp.user_id or "")
+
+    def read(self, tool: str, **args: Any) -> dict[str, Any] | None:
+        """A read's data, or None when it failed."""
+        outcome = self.call(tool, {"user_id": self.user_id, **args})
+        return dict(outcome["data"]) if outcome["ok"] else None
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+def respond(turn: Turn, key: str, data: Mapping[str, Any] | None = None) -> Decision:
+    """Answer and end the task."""
+    return Decision(route="respond", reply_key=key, reply_data=dict(data or {}), frame=turn.frame)
+
+
+def refuse(turn: Turn, key: str, data: Mapping[str, Any] | None = None) -> Decision:
+    """Refuse the request, saying why; nothing is changed."""
+    return Decision(route="reject", reply_key=key, reply_data=dict(data or {}), reject_reason=key)
+
+
+def ask(turn: Turn, slot: str, key: str, data: Mapping[str, Any] | None = None) -> Decision:
+    """Ask for ``slot``; the task waits for the answer."""
+    frame = turn.frame
+    same = frame["asked"] == slot
+    frame["clarify_count"] = frame["clarify_count"] + 1 if same else 1
+    frame["asked"] = slot
+    frame["prompt"] = {"key": key, "data": dict(data or {})}
+    return Decision(route="ask", reply_key=key, reply_data=dict(data or {}), frame=frame)
+
+
+def plan(
+    turn: Turn, tool: str, args: dict[str, Any], write: bool, summary: dict[str, Any]
+) -> Decision:
+    """Run ``tool``: a read at once, a write once the customer said yes to the listing."""
+    turn.frame["asked"] = None
+    action = ActionPlan(
+        tool=tool, args={"user_id": turn.user_id, **args}, write=write, summary=summary
+    )
+    confirmed = write and turn.frame["all_agreed"]
+    route: Route = "confirm" if write and not confirmed else "execute"
+    return Decision(route=route, plan=action, frame=turn.frame)
+
+
+# -- the customer's cards and accounts -----------------------------------------------------
+
+
+def accounts(turn: Turn) -> list[dict[str, Any]]:
+    """The customer's bank accounts."""
+    data = turn.read("get_all_user_accounts_by_user_id_3847") or {}
+    return [dict(a) for a in data.get("accounts", [])]
+
+
+def debit_cards(turn: Turn) -> list[dict[str, Any]]:
+    """The customer's debit cards, each with its account's level."""
+    cards: list[dict[str, Any]] = []
+    for account in accounts(turn):
+        if account.get("class") != "checking":
+            continue
+        data = turn.read("get_debit_cards_by_account_id_7823", account_id=account["account_id"])
+        for card in (data or {}).get("debit_cards", []):
+            cards.append({**card, "account_level": account.get("level", "")})
+    return cards
+
+
+def credit_cards(turn: Turn) -> list[dict[str, Any]]:
+    """The customer's credit card accounts."""
+    data = turn.read("get_credit_card_accounts_by_user") or {}
+    return [dict(c) for c in data.get("credit_card_accounts", [])]
+
+
+def named(
+    cards: Sequence[dict[str, Any]], slots: Mapping[str, Any], name_key: str
+) -> list[dict[str, Any]]:
+    """The cards the customer's words point at (last four digits, product name)."""
+    chosen = list(cards)
+    if slots.get("card_last4"):
+        chosen = [c for c in chosen if str(c.get("last_4_digits")) == str(slots["card_last4"])]
+    if slots.get("card_name"):
+        name = str(slots["card_name"]).lower()
+        chosen = [c for c in chosen if name in str(c.get(name_key, "")).lower()] or chosen
+    return chosen
+
+
+def debit_label(card: Mapping[str, Any]) -> str:
+    """How a debit card is named to the customer."""
+    return f"{card.get('account_level', 'debit')} debit card ending {card.get('last_4_digits')}"
+
+
+def credit_label(card: Mapping[str, Any]) -> str:
+    """How a credit card is named to the customer."""
+    return str(card.get("card_type") or card.get("account_id"))
+
+
+def choose(
+    turn: Turn,
+    found: list[dict[str, Any]],
+    label: Callable[[Mapping[str, Any]], str],
+    none_key: str,
+) -> dict[str, Any] | Decision:
+    """The one card meant, or the question (which one?) or the answer (none applies)."""
+    if not found:
+        return respond(turn, none_key)
+    if len(found) == 1:
+        return found[0]
+    options = "; ".join(label(c) for c in found)
+    return ask(turn, "card", "ask.which_card", {"cards": options})
+
+
+def money(value: Any) -> float:
+    """An amount as the bank writes it ("$1,846.37", "0") as a number."""
+    text = str(value or "0").replace("$", "").replace(",", "").strip()
+    try:
+        return float(text)
+    except ValueError:
+        return 0.0
