@@ -234,6 +234,11 @@ class DomainConfig(BaseModel):
     )
 
     @property
+    def yes_no_slots(self) -> tuple[str, ...]:
+        """Slots asked as a yes/no question: a plain yes or no answers them."""
+        return tuple(name for name, spec in self.slots.items() if spec.extractor == "yes_no")
+
+    @property
     def identity_slots(self) -> tuple[str, ...]:
         """The slots that identify the customer, in the order slots.yaml gives them."""
         return tuple(name for name, spec in self.slots.items() if spec.identity)

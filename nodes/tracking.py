@@ -41,9 +41,10 @@ from keel.understanding.offline import TurnHints
 UNKNOWN = "UNKNOWN"
 TASK_KINDS = ("read", "write", "knowledge")
 # Extracted keys that carry a task slot (extractor output name → frame slot name).
-TASK_SLOT_KEYS = ("order_id", "order_ids", "reason", "payment_ref", "address", "all_items")
+# Values read under another name than the slot they fill (the store's: a payment reference
+# fills its payment method, several order ids its order).
+FILLS = {"payment_ref": "payment_method_id", "order_ids": "order_id"}
 # Questions of a task answered by yes or no ("cancel the whole order instead?").
-YES_NO_QUESTIONS = ("whole_order", "refund_original")
 SLOT_OF_ASKED = {
     "payment_method_id": "payment_ref",
     "item_ids": None,
@@ -89,14 +90,11 @@ def merge_identity(
 def task_slots(slots: dict[str, Any], spec: IntentSpec) -> dict[str, Any]:
     """Return the extracted values that belong to a task of ``spec``."""
     wanted = set(spec.slots) | set(spec.optional)
-    result: dict[str, Any] = {}
-    for key in TASK_SLOT_KEYS:
-        if key not in slots:
-            continue
-        target = {"payment_ref": "payment_method_id", "order_ids": "order_id"}.get(key, key)
-        if target in wanted or key == "all_items":
-            result[key] = slots[key]
-    return result
+    return {
+        key: value
+        for key, value in slots.items()
+        if FILLS.get(key, key) in wanted or key == "all_items"
+    }
 
 
 def names_expected(frame: TaskFrame, text: str) -> bool:
@@ -118,7 +116,7 @@ def answers_question(
         return False
     if asked == "identity":
         return any(slots.get(k) for k in config.identity_slots)
-    if asked in YES_NO_QUESTIONS:
+    if asked in config.yes_no_slots:
         return "yes_no" in slots
     key = SLOT_OF_ASKED.get(asked, asked)
     if key == "order_id" and ex.named_statuses(text) and _is_short(text):
@@ -755,7 +753,7 @@ def _with_task(
     if spec is not None and spec.kind == "handoff" and not plain_answer:
         return Tracked("handoff", intent, [], identity)
     fills = task_slots(slots, frame_spec)
-    if frame["asked"] in YES_NO_QUESTIONS and "yes_no" in slots:
+    if frame["asked"] in config.yes_no_slots and "yes_no" in slots:
         fills[str(frame["asked"])] = slots["yes_no"]
     if spec is not None and spec.kind == "smalltalk" and not fills and not answering:
         return Tracked("smalltalk", intent, [], identity)
