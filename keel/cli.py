@@ -55,8 +55,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from keel.api import Keel
 
     session = args.session or f"chat-{uuid.uuid4().hex[:8]}"
-    with Keel.open(Context(), args.checkpoint) as agent:
-        print(f"Keel chat — session {session}. {CHAT_HELP}")
+    with Keel.open(Context(domain=args.domain), args.checkpoint) as agent:
+        print(f"Keel chat ({args.domain}) — session {session}. {CHAT_HELP}")
         while True:
             try:
                 text = input("you> ")
@@ -73,8 +73,10 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Scripted showcase through every branch, in English and Chinese."""
-    from keel.demo import run_demo
+    from keel.demo import run_demo, run_script
 
+    if args.domain != "retail":
+        return run_script(args.domain, verbose=not args.brief)
     return run_demo(verbose=not args.brief)
 
 
@@ -242,12 +244,14 @@ def parser() -> argparse.ArgumentParser:
 
     chat = sub.add_parser("chat", help="talk to the agent")
     chat.add_argument("--session", help="session id (default: new)")
+    chat.add_argument("--domain", default="retail", help="the business (retail, bank, …)")
     chat.add_argument("--user", help="user id asserted by an authenticated channel")
     chat.add_argument("--checkpoint", help="checkpointer: memory, a Postgres URL or a SQLite path")
     chat.set_defaults(func=cmd_chat)
 
     demo = sub.add_parser("demo", help="scripted showcase (English and Chinese)")
     demo.add_argument("--brief", action="store_true", help="only the summary")
+    demo.add_argument("--domain", default="retail", help="the business (retail, bank, …)")
     demo.set_defaults(func=cmd_demo)
 
     scenarios = sub.add_parser("scenarios", help="conversation scenarios")

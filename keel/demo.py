@@ -13,8 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from keel.api import Keel, TurnResult
 from keel.calibration.records import CalibrationRecorder, dashboard_text
+from keel.domain.config import DOMAIN_ROOT
+from keel.domain.pack import load_pack
 from keel.domain.retail.demo_data import load_demo_data
 from keel.domain.retail.models import Order
 from keel.fixtures import Customer, find_customer
@@ -148,6 +152,68 @@ def _print_turn(said: str, turn: TurnResult, agent: bool, emit: Callable[[str], 
     emit(f"  {who}> {said}")
     emit(f"  keel > {turn.reply}")
     emit(f"         [{' > '.join(turn.path)}]  intent={turn.intent}  awaiting={turn.awaiting}")
+
+
+def scripted(domain: str) -> list[Conversation]:
+    """A business's demo script (``domain/<name>/demo.yaml``): titled conversations.
+
+    Each conversation is ``{title, steps}``; a step is a customer's message, or
+    ``{agent: text}`` for a human agent's.
+    """
+    path = DOMAIN_ROOT / domain / "demo.yaml"
+    if not path.is_file():
+        raise FileNotFoundError(f"the {domain} pack has no demo script ({path})")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return [
+        Conversation(
+            str(item["title"]),
+            [
+                Step(str(s["agent"]), agent=True) if isinstance(s, dict) else Step(str(s))
+                for s in item["steps"]
+            ],
+        )
+        for item in raw.get("conversations", [])
+    ]
+
+
+def run_script(domain: str, verbose: bool = True, emit: Callable[[str], None] = print) -> int:
+    """Run a business's demo script on a fresh copy of its demo data; 0 when it all ran."""
+    workdir = Path(tempfile.mkdtemp(prefix=f"keel-demo-{domain}-"))
+    url = sqlite_url(workdir / f"{domain}.db")
+    pack = load_pack(domain)
+    pack.prepare(url)
+    before = pack.export_state(url)
+    agent = Keel(
+        Context(domain=domain, database_url=url),
+        sqlite_checkpointer(workdir / "checkpoints.sqlite"),
+    )
+    emit(f"Keel demo ({domain}) — offline, SQLite store at {workdir}")
+    turns = 0
+    for conversation in scripted(domain):
+        session = f"demo-{uuid.uuid4().hex[:8]}"
+        emit(f"\n=== {conversation.title}")
+        for step in conversation.steps:
+            if step.agent:
+                turn = agent.reply_as_agent(session, step.text)
+            else:
+                turn = agent.send(session, step.text)
+            turns += 1
+            if verbose:
+                _print_turn(step.text, turn, step.agent, emit)
+    after = pack.export_state(url)
+    changed = sorted(
+        f"{table} {key}"
+        for table, records in after.items()
+        if table not in pack.logs
+        for key, record in records.items()
+        if before.get(table, {}).get(key) != record
+    )
+    tickets = len(HandoffQueue(url).waiting())
+    emit(f"\n{turns} turns. Records written after a yes: {', '.join(changed) or 'none'}.")
+    emit(f"Handoff tickets still waiting: {tickets}.")
+    emit("\nTool calibration (keel calibration, or /calibration on the server):")
+    emit(dashboard_text(CalibrationRecorder(url).dashboard()))
+    return 0
 
 
 def run_demo(verbose: bool = True, emit: Callable[[str], None] = print) -> int:
