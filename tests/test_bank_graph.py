@@ -34,6 +34,14 @@ def state(context: Context) -> dict[str, dict[str, dict[str, object]]]:
     return load_pack("bank").export_state(context.database_url)
 
 
+def disputes_of(context: Context, user_id: str) -> list[dict[str, object]]:
+    return [
+        dict(d)
+        for d in state(context).get("transaction_disputes", {}).values()
+        if d.get("user_id") == user_id
+    ]
+
+
 def test_the_bank_pack_gets_its_own_default_database() -> None:
     assert Context(domain="bank").database_url.endswith("/bank.db")
     assert Context().replace(domain="bank").database_url.endswith("/bank.db")
@@ -95,3 +103,29 @@ def test_a_request_the_chat_cannot_settle_changes_nothing(context: Context) -> N
     assert {k: v for k, v in after.items() if k != "verification_history"} == {
         k: v for k, v in before.items() if k != "verification_history"
     }
+
+
+def test_a_charge_made_twice_is_disputed_once_on_its_second_posting(context: Context) -> None:
+    agent = Keel(context)
+    agent.send("s", "I was charged twice at Maple & Finch on November 4th, please dispute it.")
+    asked = agent.send("s", "email t.wielgus.home@fastmail.com, phone 614-555-0178")
+    assert asked.user_id == TOMASZ and asked.awaiting == "clarification"
+    agent.send("s", "yes, I called them and they told me to contact my bank")
+    listed = agent.send("s", "it ends in 9285")
+    assert listed.awaiting == "confirmation" and "184.60" in listed.reply
+    assert not disputes_of(context, TOMASZ)  # nothing filed before the yes
+    before = set(state(context).get("transaction_disputes", {}))
+    agent.send("s", "yes")
+    filed = [d for key, d in state(context)["transaction_disputes"].items() if key not in before]
+    assert len(filed) == 1
+    assert filed[0]["transaction_id"] == "txn_ba4a55066281"
+    assert filed[0]["dispute_reason"] == "duplicate_charge"
+    assert filed[0]["eligible_for_provisional_credit"] is True
+    assert filed[0]["contacted_merchant"] is True
+
+
+def test_a_dispute_asks_which_charge_when_several_fit(context: Context) -> None:
+    agent = Keel(context)
+    turn = agent.send("s", f"I want to dispute a charge from October on my Gold card. {PROOF}")
+    assert turn.awaiting == "clarification"
+    assert not disputes_of(context, TOMASZ)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from keel.domain.bank import accounts
 from keel.domain.bank.decisions import (
     Turn,
     ask,
@@ -28,19 +29,12 @@ from keel.domain.bank.decisions import (
     refuse,
     respond,
 )
+from keel.domain.bank.disputes import dispute_transaction
 from keel.domain.pack import Decision, PolicyInput, ToolCaller
 from keel.state.dialogue import ActionPlan
 
 # Requests the chat does not settle yet: said plainly, offered to a human, nothing changed.
-NOT_IN_CHAT = (
-    "order_card",
-    "dispute_transaction",
-    "open_account",
-    "close_account",
-    "transfer_funds",
-    "fee_or_credit",
-    "credit_limit",
-)
+NOT_IN_CHAT = ("order_card", "credit_limit")
 # Debit-card changes: the card statuses each applies to.
 DEBIT_STATUSES: dict[str, tuple[str, ...]] = {
     "freeze_card": ("ACTIVE",),
@@ -187,10 +181,12 @@ HANDLERS: dict[str, Callable[[Turn], Decision]] = {
     "accounts_overview": overview,
     "transactions": transactions,
     "dispute_status": dispute_status,
+    "dispute_transaction": dispute_transaction,
     "policy_question": knowledge,
     "recommend_product": knowledge,
     "referral": knowledge,
     **dict.fromkeys(NOT_IN_CHAT, not_in_chat),
+    **accounts.HANDLERS,
 }
 
 
