@@ -493,8 +493,15 @@ def _leading_agreement(piece: str, words: Vocabulary) -> bool:
     return _agreement_length(piece, words) > 0
 
 
+# "对" runs straight into its object when it is the preposition ("对我们俩都是最好的": for
+# both of us), not the word for "right": then it agrees to nothing.
+PREPOSITION_DUI = re2.compile(r"^对\s*(?:我|你|您|他|她|它|咱|大家|这|那|于|此|方|面|比)")
+
+
 def _agreement_length(piece: str, words: Vocabulary) -> int:
     """The length of the agreement words a part starts with (0 for none)."""
+    if PREPOSITION_DUI.search(piece):
+        return 0
     for pattern in (words.affirm_en, words.affirm_zh):
         match = pattern.match(piece)
         if match is not None and match.end() > 0:
