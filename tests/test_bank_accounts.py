@@ -503,3 +503,18 @@ def test_fee_netting_and_duplicates() -> None:
     ]
     # $5 over, a second monthly fee in October ($20), $1.50 under on paper statements
     assert fee_correction(rows, "Blue Account") == (23.5, 3)
+
+
+def test_a_product_the_customer_says_they_hold_is_not_the_one_opened(bank: Bank) -> None:
+    text = "I already have a Blue Account that I love. I want to open a second checking account."
+    decision, _ = decide(bank, TOMASZ, "open_account", text)
+    assert decision.plan is None
+    assert decision.route == "ask" and decision.reply_key == "ask.open_product"
+
+
+def test_a_cards_name_names_no_account_to_open() -> None:
+    from keel.domain.bank.accounts import product_in
+
+    text = "I'll apply for the Gold Rewards Card myself. Can you just open the savings account?"
+    assert product_in(text) is None
+    assert product_in("the Gold Plus one") == "Gold Plus Account"

@@ -471,8 +471,19 @@ def pick(
 # -- open an account (§2.11) ------------------------------------------------------------------
 
 
+# A card's name ("the Gold Rewards Card", "my silver card"): no account product is in it.
+CARD_NAME_SPAN = rx.compile(
+    r"\b[\w-]+(?:\s+[\w-]+)?\s+(?:rewards\s+)?(?:credit\s+)?card\b|[^\s，。]{1,4}卡", rx.I
+)
+
+
 def product_in(text: str) -> str | None:
-    """The account product whose name (without "Account") ``text`` says, longest first."""
+    """The account product whose name (without "Account") ``text`` says, longest first.
+
+    A card's name is no account's ("I'll apply for the Gold Rewards Card myself. Open the
+    savings account" names no Gold Account).
+    """
+    text = CARD_NAME_SPAN.sub(" ", text)
     names = sorted({p for kind in OPENABLE.values() for p in kind}, key=lambda p: -len(stem(p)))
     for product in names:
         if rx.search(rf"\b{rx.escape(stem(product))}\b", text, rx.I):
@@ -614,11 +625,36 @@ def opening_refusal(
     return business_savings_refusal(held)
 
 
+# Words saying the customer holds (or is leaving) an account they name.
+HOLDING_WORD = rx.compile(
+    r"\b(?:already have|i have|i've got|i own|my current|my old|get rid of|close|swap|"
+    r"switch from|upgrade from|replace)\b|已经有|我有|现有|换掉|注销|关掉|销户|不要了",
+    rx.I,
+)
+
+
+def held_as_said(turn: Turn, product: str, held: Sequence[Account]) -> bool:
+    """Whether ``product`` is one the customer holds and speaks of as theirs or as leaving."""
+    if not any(stem(product_of(a)) == stem(product) for a in held):
+        return False
+    name = stem(product).lower()
+    for text in texts(turn):
+        for sentence in SENTENCE_END.split(text):
+            if name in sentence.lower() and HOLDING_WORD.search(sentence):
+                return True
+    return False
+
+
 def open_account(turn: Turn) -> Decision:
     """Open a personal or business checking or savings account (§2.11)."""
     values = stated(turn)
     product = product_named(turn, values)
     family = family_word(values.get("account_kind"))
+    held = accounts(turn)
+    if product is not None and held_as_said(turn, product, held):
+        # "I already have a Green Account … I want a second checking": the product the
+        # customer holds is the one they describe, not the one they choose to open
+        product = None
     if product is None:
         if values.get("card_name") in CREDIT_CARD_NAMES:
             return respond(turn, "open_account.is_card", {"card": values["card_name"]})
@@ -634,7 +670,6 @@ def open_account(turn: Turn) -> Decision:
     data: dict[str, Any] = {"product": product, "kind_key": f"account_kind.{kind}"}
     if product in INVITATION_ONLY:
         return respond(turn, "open_account.invitation", data)
-    held = accounts(turn)
     if any(a.get("account_id") == hex_id(f"account:{turn.user_id}:{kind}:{product}") for a in held):
         return refuse(turn, "open_account.exists", data)
     user = turn.read("get_user_information_by_id") or {}

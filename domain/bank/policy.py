@@ -32,6 +32,8 @@ from keel.domain.bank.decisions import (
 from keel.domain.bank.disputes import dispute_transaction
 from keel.domain.pack import Decision, PolicyInput, ToolCaller
 from keel.state.dialogue import ActionPlan
+from keel.state.stack import TaskFrame
+from keel.understanding.confirmation import names_action
 
 # Requests the chat does not settle yet: said plainly, offered to a human, nothing changed.
 NOT_IN_CHAT = ("order_card", "credit_limit")
@@ -190,8 +192,47 @@ HANDLERS: dict[str, Callable[[Turn], Decision]] = {
 }
 
 
+def asked_for(inp: PolicyInput, frame: TaskFrame) -> bool:
+    """Whether the customer's own words in this task name the change (its action words).
+
+    A change is listed only when asked for in words ("close my savings", "把钱转到…"):
+    a message that only describes what the customer holds ("a Gold savings with about
+    $96,000 and a Green checking") may read as a request, and is none.
+    """
+    spec = inp.config.intents.get(frame["intent"])
+    if spec is None or not spec.actions:
+        return True
+    return any(names_action(text, spec.actions) for text in frame["utterances"])
+
+
+# Values of a listed change the customer must have named in the task's own words: a
+# product to open is the customer's choice, never one the policy picked for them.
+STATED_ARGS: dict[str, tuple[str, ...]] = {"open_account": ("account_class",)}
+
+
+def stated(frame: TaskFrame, plan: ActionPlan) -> bool:
+    """Whether every value the customer must choose appears in their words in this task."""
+    said = " ".join(frame["utterances"]).lower()
+    for arg in STATED_ARGS.get(frame["intent"], ()):
+        value = str(plan["args"].get(arg) or "").lower().removesuffix(" account").strip()
+        if value and value not in said:
+            return False
+    return True
+
+
 def decide(call: ToolCaller, inp: PolicyInput) -> Decision:
     """Decide the turn for the task in ``inp.frame``."""
     assert inp.frame is not None
     handler = HANDLERS.get(inp.frame["intent"], not_in_chat)
-    return handler(Turn(call, inp, inp.frame))
+    decision = handler(Turn(call, inp, inp.frame))
+    plan = decision.plan
+    if (
+        plan is not None
+        and plan["write"]
+        and not (asked_for(inp, inp.frame) and stated(inp.frame, plan))
+    ):
+        request = f"request.{inp.frame['intent']}"
+        return Decision(
+            route="respond", reply_key="ask.which_change", reply_data={"request": request}
+        )
+    return decision
