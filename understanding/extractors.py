@@ -759,7 +759,10 @@ ORDER_ADDRESS = rx.compile(
     r"the same order'?s)\s+(?:current\s+|shipping\s+|delivery\s+|ship-to\s+)?address\b|"
     r"\baddress\s+(?:of|on|for)\s+(?:it|this|that)(?:\s+(?:order|one))?\b|"
     r"\b(?:ship|send|deliver)\s+(?:it|this|that)(?:\s+(?:order|one))?\s+to\b|"
-    r"(?:它|这个订单|那个订单|该订单|此订单|这单|那单|这笔订单|那笔订单)的?(?:收货|配送|寄送)?地址",
+    r"(?:它|这个订单|那个订单|该订单|此订单|这单|那单|这笔订单|那笔订单)的?(?:收货|配送|寄送)?地址|"
+    # "这个寄到我新家吧", "把它送到…": this one (the order) shipped to a place, as "send it to"
+    r"(?:把)?(?:它|这个|那个|这单|那单|这笔|这个订单|那个订单|该订单)(?:就|都|还是|先)?(?:改)?"
+    r"(?:寄|送|发|邮|配送)(?:到|去|往)",
     rx.I,
 )
 
