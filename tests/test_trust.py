@@ -1875,3 +1875,61 @@ def test_an_email_offered_as_the_fallback_of_the_first_is_tried_too(text: str) -
     from keel.understanding import extractors as ex
 
     assert ex.emails(text) == ["a1@example.com", "a2@example.com"]
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        ("我搬家了，这个寄到我新家吧：371 Juniper Way, Apt 14, San Diego, CA 92147", True),
+        ("把它送到我公司：88 Lamar Blvd, Austin, TX 78704", True),
+        ("send this one to my new place: 1 Main St, Austin, TX 78701", True),
+        ("我的默认地址改成 1 Main St, Austin, TX 78701", False),
+        ("寄到哪里了？", False),
+    ],
+)
+def test_this_one_shipped_to_a_place_is_the_orders_address(text: str, points: bool) -> None:
+    """Trust set B11 7.02 (today's packages): "这个寄到我新家" after an order was discussed
+    changed the default address; "this one" shipped somewhere is the order in focus."""
+    from keel.understanding import extractors as ex
+
+    assert ex.points_at_order_address(text) is points
+
+
+def test_an_address_change_in_a_message_about_an_order_never_moves_the_default_unasked(
+    context: Context,
+) -> None:
+    """Trust set B10 18 (today's packages): a run-on message naming an order and a new
+    address was read as two requests, the order's id going to a look-up; the address change
+    became the default's and a yes to its listing changed it. The message that asks an
+    address change and names an order, with no word of the default address, gets the
+    question which address is meant, never a listing of the default."""
+    from keel.domain.pack import PolicyInput, load_pack
+    from keel.nodes.common import tool_caller
+    from keel.state.stack import new_frame
+
+    pack = load_pack("retail")
+    own = "the address needs to change to 9 Quarry Lane, Boulder, CO 80302"
+    whole = f"{SOFIA} so um my order {LOOKED_UP} and then {own} yeah that one"
+    address = {
+        "address1": "9 Quarry Lane",
+        "address2": "",
+        "city": "Boulder",
+        "state": "CO",
+        "country": "USA",
+        "zip": "80302",
+    }
+    frame = new_frame("update_default_address", {"address": address}, [own])
+    inp = PolicyInput(
+        config=pack.config,
+        frame=frame,
+        intent="update_default_address",
+        act="new",
+        user_id="sofia_torres_5013",
+        text=whole,
+        language="en",
+        recent=(whole,),
+    )
+    decision = pack.decide(tool_caller(context), inp)
+    assert decision.plan is None
+    assert decision.route == "ask" and decision.reply_key == "ask.which_address"
+    assert LOOKED_UP in decision.reply_data["orders"]

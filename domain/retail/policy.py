@@ -1107,6 +1107,14 @@ class RetailPolicy:
         said_default = any(DEFAULT_NAMED.search(t) for t in said) and not any(
             DEFAULT_AS_DESTINATION.search(t) for t in said
         )
+        # the task's own words, and the whole message that asked it (a run-on message read
+        # as several requests keeps its order id in another one's part)
+        named = list(dict.fromkeys(i for t in [*said, self.inp.text] for i in ex.order_ids(t)))
+        if named and not said_default and not self.frame.get("redo"):
+            # "我那个订单#W…然后地址要改一下 改成 …": an address change in messages about an
+            # order, with no word of the default address, may be the order's: which one is
+            # meant is asked, never assumed (the default is changed only when named)
+            raise Ask("ask.which_address", "address_target", orders=", ".join(named))
         if (
             shipping_there
             and not said_default
