@@ -233,12 +233,12 @@ class DomainConfig(BaseModel):
         "of a listed write that show it (a part the new listing leaves as before is named).",
     )
 
-    @property
+    @cached_property
     def yes_no_slots(self) -> tuple[str, ...]:
         """Slots asked as a yes/no question: a plain yes or no answers them."""
         return tuple(name for name, spec in self.slots.items() if spec.extractor == "yes_no")
 
-    @property
+    @cached_property
     def identity_slots(self) -> tuple[str, ...]:
         """The slots that identify the customer, in the order slots.yaml gives them."""
         return tuple(name for name, spec in self.slots.items() if spec.identity)
