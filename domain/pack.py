@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from sqlalchemy import MetaData
 
-from keel.domain.config import DomainConfig
+from keel.domain.config import DomainConfig, load_domain
 from keel.state.dialogue import ActionPlan, Route, ToolOutcome
 from keel.state.stack import TaskFrame
 from keel.tools.registry import RegisteredTool
@@ -196,6 +196,57 @@ class DomainPack(Protocol):
         self, call: ToolCaller, config: DomainConfig, utterances: Sequence[str], text: str
     ) -> list[str]:
         """The option values ``text`` names of what a waiting request's words name."""
+
+
+class PackBase:
+    """What most businesses share: their configuration by name, and no parts of targets.
+
+    A pack may subclass it and write only what is its own (a store's listings name the
+    items of orders; a bank's name none, so the bank keeps these defaults).
+    """
+
+    name: str = ""
+    part_intents: tuple[str, ...] = ()
+    logs: tuple[str, ...] = ()
+
+    @property
+    def config(self) -> DomainConfig:
+        """The business's configuration files (``domain/<name>/``)."""
+        return load_domain(self.name)
+
+    def setup(self, reference: str, data_path: Path | None) -> dict[str, Any]:
+        """No scenario setup unless the business defines one."""
+        raise ValueError(f"the {self.name} pack takes no scenario setup (got {reference!r})")
+
+    def alternatives(
+        self, call: ToolCaller, config: DomainConfig, intent: str, plan: ActionPlan, shown: str
+    ) -> tuple[str, ...]:
+        """A listing offers no alternatives to name instead."""
+        return ()
+
+    def other_parts(
+        self, call: ToolCaller, config: DomainConfig, user_id: str | None, listed: Sequence[str]
+    ) -> tuple[tuple[str, ...], ...]:
+        """A request names no parts of other targets."""
+        return ()
+
+    def listed_parts(
+        self, call: ToolCaller, user_id: str | None, listed: Sequence[str]
+    ) -> set[str]:
+        """A listed target has no named parts."""
+        return set()
+
+    def described_targets(
+        self, call: ToolCaller, config: DomainConfig, user_id: str | None, text: str, exclude: Any
+    ) -> list[str]:
+        """No target is described by its parts."""
+        return []
+
+    def option_values_named(
+        self, call: ToolCaller, config: DomainConfig, utterances: Sequence[str], text: str
+    ) -> list[str]:
+        """The business's products have no options."""
+        return []
 
 
 class UnknownDomain(LookupError):

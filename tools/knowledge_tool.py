@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import Field
@@ -19,6 +20,15 @@ class KnowledgeArgs(Contract):
     threshold: float | None = Field(
         default=None, ge=0.0, le=1.0, description="Lowest similarity a passage may have."
     )
+
+
+def best_passage(data: Mapping[str, Any]) -> dict[str, str] | None:
+    """The answer a reply quotes from a ``search_knowledge_base`` result, with its source."""
+    passages = data.get("passages") or []
+    if not passages:
+        return None
+    best = passages[0]
+    return {"answer": " ".join(str(best["text"]).split()), "source": str(best["source"])}
 
 
 def knowledge_tool(domain: str) -> RegisteredTool:

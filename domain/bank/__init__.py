@@ -21,8 +21,8 @@ from keel.domain.bank.presenters import present
 from keel.domain.bank.store import export_bank, import_bank, load_bank_file
 from keel.domain.bank.store import prepare as prepare_store
 from keel.domain.bank.tools import TOOLS
-from keel.domain.config import DomainConfig, load_domain
-from keel.domain.pack import Decision, IdentityRules, PolicyInput, ToolCaller
+from keel.domain.config import DomainConfig
+from keel.domain.pack import Decision, IdentityRules, PackBase, PolicyInput, ToolCaller
 from keel.state.dialogue import ActionPlan, ToolOutcome
 from keel.tools.registry import RegisteredTool
 from keel.understanding.offline import TurnHints
@@ -30,17 +30,11 @@ from keel.understanding.offline import TurnHints
 IDENTITY = BankIdentity()
 
 
-class BankPack:
+class BankPack(PackBase):
     """Rho Bank as the engine sees it (:class:`keel.domain.pack.DomainPack`)."""
 
     name = "bank"
-    part_intents: tuple[str, ...] = ()
     logs: tuple[str, ...] = ("verification_history",)
-
-    @property
-    def config(self) -> DomainConfig:
-        """The bank's configuration files."""
-        return load_domain(self.name)
 
     @property
     def identity(self) -> IdentityRules:
@@ -110,36 +104,6 @@ class BankPack:
     ) -> tuple[str, dict[str, Any]]:
         """The reply key and values of a tool's result."""
         return present(config, intent, plan, outcome, text)
-
-    def alternatives(
-        self, call: ToolCaller, config: DomainConfig, intent: str, plan: ActionPlan, shown: str
-    ) -> tuple[str, ...]:
-        """A bank listing offers no alternatives to name instead."""
-        return ()
-
-    def other_parts(
-        self, call: ToolCaller, config: DomainConfig, user_id: str | None, listed: Sequence[str]
-    ) -> tuple[tuple[str, ...], ...]:
-        """A bank request names no parts of other targets."""
-        return ()
-
-    def listed_parts(
-        self, call: ToolCaller, user_id: str | None, listed: Sequence[str]
-    ) -> set[str]:
-        """A bank request lists no parts."""
-        return set()
-
-    def described_targets(
-        self, call: ToolCaller, config: DomainConfig, user_id: str | None, text: str, exclude: Any
-    ) -> list[str]:
-        """No target is described by its parts."""
-        return []
-
-    def option_values_named(
-        self, call: ToolCaller, config: DomainConfig, utterances: Sequence[str], text: str
-    ) -> list[str]:
-        """The bank's products have no options."""
-        return []
 
 
 PACK = BankPack()

@@ -22,14 +22,13 @@ from typing import Any
 
 from keel.domain.bank import clock
 from keel.domain.bank import extract as ex
-from keel.domain.bank.common import hex_id
+from keel.domain.bank.common import hex_id, parse_money
 from keel.domain.bank.decisions import (
     Turn,
     accounts,
     ask,
     credit_cards,
     credit_label,
-    money,
     plan,
     refuse,
     respond,
@@ -392,7 +391,7 @@ def product_of(account: Mapping[str, Any]) -> str:
 
 def balance_of(account: Mapping[str, Any]) -> float:
     """The account's balance in dollars."""
-    return money(account.get("current_holdings"))
+    return parse_money(account.get("current_holdings"))
 
 
 def is_open(record: Mapping[str, Any]) -> bool:
@@ -909,7 +908,7 @@ def pay_card(
     card = pick_card(turn, named)
     if isinstance(card, Decision):
         return card
-    owed = money(card.get("current_balance"))
+    owed = parse_money(card.get("current_balance"))
     data: dict[str, Any] = {"card": credit_label(card), "owed": money_text(owed)}
     if owed <= 0:
         return respond(turn, "transfer_funds.nothing_owed", data)
@@ -1002,7 +1001,7 @@ def fee_correction(rows: Sequence[Mapping[str, Any]], product: str) -> tuple[flo
         schedule = FIXED_FEES[kind][1]
         if product not in schedule:
             continue
-        charged = abs(money(row.get("amount")))
+        charged = abs(parse_money(row.get("amount")))
         month = str(row.get("date", ""))[:2] + str(row.get("date", ""))[-4:]
         due = 0.0 if (kind, month) in seen else schedule[product]
         seen.add((kind, month))

@@ -7,7 +7,9 @@ reads it at call time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime, timedelta, timezone
+from typing import Any
 
 EST = timezone(timedelta(hours=-5), "EST")
 NOW: datetime = datetime(2025, 11, 14, 3, 40, 0, tzinfo=EST)
@@ -43,6 +45,11 @@ def parse_date(text: object) -> date | None:
         except ValueError:
             continue
     return None
+
+
+def by_date(record: Mapping[str, Any], field: str = "transaction_date") -> date:
+    """A record's date for sorting (a record without a readable one sorts first)."""
+    return parse_date(record.get(field)) or date.min
 
 
 def days_since(text: object) -> int | None:

@@ -139,12 +139,3 @@ def choose(
         return found[0]
     options = "; ".join(label(c) for c in found)
     return ask(turn, "card", "ask.which_card", {"cards": options})
-
-
-def money(value: Any) -> float:
-    """An amount as the bank writes it ("$1,846.37", "0") as a number."""
-    text = str(value or "0").replace("$", "").replace(",", "").strip()
-    try:
-        return float(text)
-    except ValueError:
-        return 0.0

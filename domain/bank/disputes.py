@@ -17,7 +17,8 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from keel.domain.bank import clock
-from keel.domain.bank.decisions import Turn, ask, credit_cards, money, plan, respond
+from keel.domain.bank.common import parse_money
+from keel.domain.bank.decisions import Turn, ask, credit_cards, plan, respond
 from keel.domain.pack import Decision
 
 REASONS = (
@@ -69,7 +70,7 @@ def _matches(row: Mapping[str, Any], slots: Mapping[str, Any]) -> bool:
         return False
     if (
         slots.get("amount") is not None
-        and abs(money(row.get("transaction_amount")) - float(slots["amount"])) > 0.005
+        and abs(parse_money(row.get("transaction_amount")) - float(slots["amount"])) > 0.005
     ):
         return False
     return not (
@@ -88,20 +89,14 @@ def candidates(turn: Turn) -> list[dict[str, Any]]:
     return [dict(r) for r in data.get("transactions", []) if _matches(r, turn.slots)]
 
 
-def _date_key(row: Mapping[str, Any]) -> str:
-    """A transaction's date as YYYYMMDD (sorting is stable: one day keeps the bank's order)."""
-    parts = str(row.get("transaction_date", "")).split("/")
-    return f"{parts[2]}{parts[0]}{parts[1]}" if len(parts) == 3 else ""
-
-
 def second_posting(rows: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
     """The later of two postings of one charge (same merchant, same amount), or None."""
     if len(rows) != 2:
         return None
-    first, second = sorted(rows, key=_date_key)
-    same = first.get("merchant_name") == second.get("merchant_name") and money(
+    first, second = sorted(rows, key=clock.by_date)
+    same = first.get("merchant_name") == second.get("merchant_name") and parse_money(
         first.get("transaction_amount")
-    ) == money(second.get("transaction_amount"))
+    ) == parse_money(second.get("transaction_amount"))
     return second if same else None
 
 
@@ -131,7 +126,7 @@ def the_charge(turn: Turn) -> dict[str, Any] | Decision:
     later = second_posting(rows)
     if later is not None and turn.slots.get("dispute_reason") == "duplicate_charge":
         return dict(later)
-    listed = "; ".join(charge_line(r) for r in sorted(rows, key=_date_key)[:LISTED])
+    listed = "; ".join(charge_line(r) for r in sorted(rows, key=clock.by_date)[:LISTED])
     return ask(turn, "merchant", "ask.which_of_charges", {"charges": listed})
 
 
@@ -147,7 +142,7 @@ def provisional_credit(
     earlier: int,
 ) -> bool:
     """The documents' rule for provisional credit on a credit card dispute."""
-    amount = money(charge.get("transaction_amount"))
+    amount = parse_money(charge.get("transaction_amount"))
     cap = TIER_CAPS.get(str(charge.get("credit_card_type")), 0.0)
     purchase_age = clock.days_since(charge.get("transaction_date")) or 0
     reason_ok = reason in PROVISIONAL_REASONS or (

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from keel.domain.bank import accounts
+from keel.domain.bank.common import parse_money
 from keel.domain.bank.decisions import (
     Turn,
     ask,
@@ -23,7 +24,6 @@ from keel.domain.bank.decisions import (
     credit_label,
     debit_cards,
     debit_label,
-    money,
     named,
     plan,
     refuse,
@@ -114,7 +114,7 @@ def close_credit_card(turn: Turn) -> Decision:
     chosen = choose(turn, open_cards, credit_label, "card.none")
     if isinstance(chosen, Decision):
         return chosen
-    balance = money(chosen.get("current_balance"))
+    balance = parse_money(chosen.get("current_balance"))
     summary = {"card": credit_label(chosen), "balance": f"{balance:.2f}"}
     if balance > 0:
         return refuse(turn, "close_credit_card.balance", summary)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from keel.domain.bank import clock
 from keel.domain.config import DomainConfig
 from keel.state.dialogue import ActionPlan, ToolOutcome
+from keel.tools.knowledge_tool import best_passage
 
 KNOWLEDGE = ("policy_question", "recommend_product", "referral")
 SHOWN = 8  # records listed in one reply
@@ -34,19 +36,13 @@ def _accounts(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
 def _transactions(rows: Sequence[Mapping[str, Any]]) -> tuple[str, dict[str, Any]]:
     if not rows:
         return "transactions.none", {}
-    recent = sorted(rows, key=lambda r: _sortable(str(r.get("transaction_date", ""))), reverse=True)
+    recent = sorted(rows, key=clock.by_date, reverse=True)
     shown = [
         f"{r.get('transaction_date')} {r.get('merchant_name')} {r.get('transaction_amount')}"
         f" ({r.get('credit_card_type')}, {r.get('status')})"
         for r in recent[:SHOWN]
     ]
     return "transactions.ok", {"count": len(rows), "transactions": "; ".join(shown)}
-
-
-def _sortable(date: str) -> str:
-    """MM/DD/YYYY as YYYYMMDD."""
-    parts = date.split("/")
-    return f"{parts[2]}{parts[0]}{parts[1]}" if len(parts) == 3 else date
 
 
 def _disputes(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -62,14 +58,8 @@ def _disputes(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 def _knowledge(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    passages = data.get("passages") or []
-    if not passages:
-        return "policy_question.none", {}
-    best = passages[0]
-    return "policy_question.ok", {
-        "answer": " ".join(str(best["text"]).split()),
-        "source": best["source"],
-    }
+    best = best_passage(data)
+    return ("policy_question.ok", best) if best else ("policy_question.none", {})
 
 
 def present(

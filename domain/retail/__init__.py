@@ -8,8 +8,8 @@ from typing import Any
 
 from sqlalchemy import MetaData, func, select
 
-from keel.domain.config import DomainConfig, load_domain
-from keel.domain.pack import Decision, IdentityRules, PolicyInput, ToolCaller
+from keel.domain.config import DomainConfig
+from keel.domain.pack import Decision, IdentityRules, PackBase, PolicyInput, ToolCaller
 from keel.domain.retail import policy
 from keel.domain.retail.actions import WRITE_TOOLS
 from keel.domain.retail.identity import RetailIdentity
@@ -24,16 +24,11 @@ from keel.understanding.offline import TurnHints, extract_slots
 IDENTITY = RetailIdentity()
 
 
-class RetailPack:
+class RetailPack(PackBase):
     """The retail store as the engine sees it (:class:`keel.domain.pack.DomainPack`)."""
 
     name = "retail"
     part_intents: tuple[str, ...] = policy.ITEM_INTENTS
-
-    @property
-    def config(self) -> DomainConfig:
-        """The store's configuration files."""
-        return load_domain(self.name)
 
     @property
     def identity(self) -> IdentityRules:
@@ -50,8 +45,6 @@ class RetailPack:
         """The store's writes: cancel, return, exchange, modify items, address, payment."""
         return WRITE_TOOLS
 
-    logs: tuple[str, ...] = ()
-
     def read_state(self, path: Path) -> dict[str, Any]:
         """A τ²-bench retail db.json."""
         return load_tau2_file(path)
@@ -63,10 +56,6 @@ class RetailPack:
     def export_state(self, database_url: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The store as a τ²-bench retail document (products, users, orders)."""
         return export_db(database_url)
-
-    def setup(self, reference: str, data_path: Path | None) -> dict[str, Any]:
-        """The store's scenarios start from its data as it is: none takes a setup."""
-        raise ValueError(f"the store's scenarios take no setup (got {reference!r})")
 
     def prepare(self, database_url: str) -> None:
         """Create the store's tables; load the generated demo store when it has no users."""

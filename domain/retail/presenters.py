@@ -7,6 +7,7 @@ from typing import Any
 
 from keel.domain.config import DomainConfig
 from keel.state.dialogue import ActionPlan, ToolOutcome
+from keel.tools.knowledge_tool import best_passage
 from keel.understanding.catalogue import Want, fits, mentioned_values, product_options, update_want
 
 
@@ -130,12 +131,8 @@ def _product(
 
 
 def _knowledge(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    passages = data["passages"]
-    if not passages:
-        return "policy_question.none", {}
-    best = passages[0]
-    answer = " ".join(str(best["text"]).split())
-    return "policy_question.ok", {"answer": answer, "source": best["source"]}
+    best = best_passage(data)
+    return ("policy_question.ok", best) if best else ("policy_question.none", {})
 
 
 def present(
