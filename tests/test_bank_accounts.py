@@ -518,3 +518,55 @@ def test_a_cards_name_names_no_account_to_open() -> None:
     text = "I'll apply for the Gold Rewards Card myself. Can you just open the savings account?"
     assert product_in(text) is None
     assert product_in("the Gold Plus one") == "Gold Plus Account"
+
+
+def test_a_change_the_customers_words_never_ask_for_is_not_listed(bank: Bank) -> None:
+    """A message that describes what the customer holds may be read as a transfer; with no
+    word of moving money in the task, nothing is listed (the policy's dispatcher)."""
+    from keel.domain.bank.policy import decide as decide_turn
+
+    text = "I hold a Bronze savings account and a Green checking account, about $900 in each."
+    frame = new_frame("transfer_funds", {"amount": 900.0}, [text])
+    inp = PolicyInput(
+        config=CONFIG,
+        frame=frame,
+        intent="transfer_funds",
+        act="new",
+        user_id=LUCIA,
+        text=text,
+        language="en",
+    )
+    decision = decide_turn(bank.call, inp)
+    assert decision.plan is None and decision.reply_key == "ask.which_change"
+    asked = new_frame("transfer_funds", {}, ["Please transfer $100 from my savings to checking"])
+    inp = PolicyInput(
+        config=CONFIG,
+        frame=asked,
+        intent="transfer_funds",
+        act="new",
+        user_id=LUCIA,
+        text=asked["utterances"][0],
+        language="en",
+    )
+    listed = decide_turn(bank.call, inp)
+    assert (
+        listed.plan is not None
+        and listed.plan["tool"] == "transfer_funds_between_bank_accounts_7291"
+    )
+
+
+def test_a_yes_naming_another_change_agrees_to_nothing_at_a_bank_listing() -> None:
+    from keel.nodes.act import write_actions, write_topics
+    from keel.understanding.confirmation import Listed, read_confirmation
+
+    spec = CONFIG.intents["open_account"]
+    listed = Listed(
+        task="open_account",
+        text="Please confirm: open a new Blue Account (checking account). Shall I go ahead?",
+        actions=tuple(spec.actions),
+        topic=tuple(spec.topic),
+        write_tasks=write_actions(CONFIG),
+        write_topics=write_topics(CONFIG),
+    )
+    assert read_confirmation("yes, close it", listed, lambda _: "close_account").reading != "yes"
+    assert read_confirmation("yes, open it", listed, lambda _: None).reading == "yes"

@@ -1165,3 +1165,22 @@ def test_a_gloss_in_brackets_does_not_cut_the_change_it_belongs_to() -> None:
         lambda text: "cancel_order" if "取消" in text else None,
     )
     assert reading.reading == "no" and "取消掉" in reading.rest and not reading.executes
+
+
+@pytest.mark.parametrize(
+    ("reply", "agrees"),
+    [
+        ("有道理，对我们俩都是最好的。我自己去提交推荐。", False),  # 对 = "for": no yes
+        ("对我来说都一样，你看着办", False),
+        ("对，就这样", True),
+        ("对的", True),
+        ("对！办吧", True),
+    ],
+)
+def test_dui_running_into_its_object_is_the_preposition_not_a_yes(reply: str, agrees: bool) -> None:
+    from keel.understanding.confirmation import Listed, read_confirmation
+
+    listed = Listed(task="cancel_order", text="请确认：取消订单 #W1234567。确认办理吗？（是/否）")
+    # the rest of a reply may ask for something else (a referral): read as the graph reads it
+    reading = read_confirmation(reply, listed, lambda _: "referral").reading
+    assert (reading in ("yes", "yes_and_more")) is agrees

@@ -21,3 +21,16 @@ def test_the_demo_runs_every_branch_and_shows_the_calibration_dashboard() -> Non
     asked = re.search(r"\n4 questions to the data: (\d) answered, (\d) refused", text)
     assert asked is not None and int(asked.group(1)) >= 2, text.split("Asking the data")[1]
     assert "sql.execute" in text and "The data cannot answer this" in text
+
+
+def test_a_business_demo_script_runs_and_names_what_a_yes_wrote() -> None:
+    from keel.demo import run_script
+
+    lines: list[str] = []
+    assert run_script("bank", verbose=True, emit=lines.append) == 0
+    text = "\n".join(lines)
+    written = re.search(r"Records written after a yes: (.+)\.", text)
+    assert written is not None
+    assert "debit_cards dbc_e57a8d31c7_blue" in written.group(1)  # frozen after a yes
+    assert "transaction_disputes dsp_" in written.group(1)  # the duplicate charge disputed
+    assert "verification_history" not in written.group(1)  # the bank's own log
