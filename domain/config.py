@@ -114,6 +114,14 @@ class IntentSpec(BaseModel):
         default=None,
         description="Which request wins when one message holds several (default: by kind).",
     )
+    insist: int = Field(
+        default=1,
+        ge=1,
+        le=10,
+        description="A handoff request the conversation goes to a human at: the first time (1), "
+        "or, for a business whose policy is to help first, the Nth time it is asked; before "
+        "that the agent says it can help and goes on with the customer's request.",
+    )
     runs_before: list[str] = Field(
         default_factory=list,
         description="Changes this one is taken up before when one message asks for both: an "

@@ -92,6 +92,12 @@ def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str)
     if act == "abandon":
         return _respond("abandoned")
     if act == "handoff" or intent in ("request_human", "complaint"):
+        spec = config.intents.get(intent)
+        if spec is not None and state.frame is not None and state.human_asks < spec.insist:
+            # with a request of the customer's in progress, a business that helps first
+            # goes on with it; a person takes over the Nth time one is asked for (a request
+            # it cannot serve goes to a person at once)
+            return _respond("handoff.help_first", {"asked": state.human_asks})
         reason = "complaint" if intent == "complaint" else "requested"
         return {
             "decision": turn_decision("handoff", reason),

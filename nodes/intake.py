@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -174,6 +175,30 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     }
 
 
+def asks_for_human(config: DomainConfig, intent: str, asked: int) -> int:
+    """The requests for a human so far, this message's included (bounded by the policy's)."""
+    spec = config.intents.get(intent)
+    if spec is None or spec.kind != "handoff":
+        return asked
+    return min(asked + 1, spec.insist)
+
+
+def helped_first(
+    config: DomainConfig, intent: str, others: Sequence[tuple[str, str]], asked: int
+) -> tuple[str, Sequence[tuple[str, str]]]:
+    """The request to serve when a message asks for a human and for something else.
+
+    A business whose policy is to help first (the handoff intent's ``insist`` above 1)
+    serves the other request until the customer has asked for a person that many times:
+    "I need help immediately. Freeze all my cards." is a freeze.
+    """
+    spec = config.intents.get(intent)
+    if spec is None or spec.kind != "handoff" or asked >= spec.insist or not others:
+        return intent, others
+    (first, _), rest = others[0], others[1:]
+    return first, rest
+
+
 @audited("understand")
 def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Read intent, confidence and slots, then apply them to the task in progress."""
@@ -188,6 +213,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         active_intent=frame["intent"] if frame else None,
         language=state.language,
     )
+    human_asks = asks_for_human(config, reading.intent, state.human_asks)
     correcting = state.confirmation is not None and state.confirmation["reading"] == "correction"
     chosen = ex.chosen_task(text)
     if chosen is not None and frame is not None and chosen != frame["intent"]:
@@ -207,15 +233,16 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
             narrowed_items="items" in changed,
         )
     else:
+        intent, others = helped_first(config, reading.intent, reading.others, human_asks)
         tracked = track(
             config,
             state.stack,
             state.identity,
             text,
-            reading.intent,
+            intent,
             reading.slots,
             state.focus_order,
-            reading.others,
+            others,
             cancels=reading.cancels,
             corrects=reading.corrects,
         )
@@ -256,6 +283,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         "others": other_people_said(state.others, text),
         "unknown_streak": state.unknown_streak + 1 if tracked.act == "unknown" else 0,
         "anger_streak": anger_streak,
+        "human_asks": human_asks,
         "decision": turn_decision(route),
     }
     if route == "handoff":

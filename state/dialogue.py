@@ -183,6 +183,7 @@ class DialogueState(InputState):
     awaiting: Awaiting = "nothing"  # what the agent is waiting for after this turn
     unknown_streak: int = 0  # consecutive turns not understood
     anger_streak: int = 0  # consecutive angry turns
+    human_asks: int = 0  # requests for a human so far (a handoff intent's ``insist``)
     handoff: HandoffPackage | None = None  # from the handoff until a human agent releases it
     path: Annotated[list[str], extend_path] = field(default_factory=list)  # nodes this turn
 
