@@ -42,16 +42,9 @@ def test_scenarios_found() -> None:
     assert len(SCENARIO_FILES) >= 45, f"only {len(SCENARIO_FILES)} scenario files"
 
 
-# Read differently since the packages of 2026-11-27 (no write without a yes: the second
-# request is read as a second cancellation and refused); strict, so the marker must go once
-# the classifier is re-fitted and they pass.
-DRIFTED = {"en_two_kinds_one_yes", "en_two_kinds_one_yes_second_fails"}
-DRIFT = pytest.mark.xfail(strict=True, reason="dependency drift (issue 25 note)")
-
-
 @pytest.mark.parametrize(
     "path",
-    [pytest.param(p, marks=DRIFT) if p.stem in DRIFTED else p for p in SCENARIO_FILES],
+    SCENARIO_FILES,
     ids=[p.stem for p in SCENARIO_FILES],
 )
 def test_scenario(path: Path, runner: ScenarioRunner) -> None:

@@ -1261,14 +1261,10 @@ def test_a_question_where_another_order_ships_gives_no_address() -> None:
     [
         ("你好。#W1111111 是下错单了，帮我取消；另外 #W2222222 是寄到哪个地址的？", "cancel_order"),
         ("你好。#W1111111 的地址帮我改成 88 Lamar Blvd, Austin, TX 78704。谢谢", "modify_address"),
-        pytest.param(
+        (
             "喂 你好 我是Evelyn Moore 邮编19019 那个就是我那个订单#W4308578然后地址要改一下 改成 "
             "就是 2210 Oak Street 然后 Suite 5 嗯 城市是 Portland 州是 OR 邮编是 97205 对 就这个",
             "modify_address",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="dependency drift (issue 25 note): fails on f0a4827 too, today's packages",
-            ),
         ),
     ],
 )

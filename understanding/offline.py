@@ -728,6 +728,8 @@ class OfflineUnderstander:
         if not prediction.ranking:
             return UNKNOWN, float(prediction.confidence)
         top, confidence = prediction.ranking[0]
+        if self._asked_in_words(top, confidence, part):
+            return top, float(confidence)
         family = self._family(top)
         if family is None:
             return UNKNOWN, float(confidence)
@@ -740,6 +742,24 @@ class OfflineUnderstander:
         if mass >= self.classifier.threshold:
             return top, float(mass)
         return UNKNOWN, float(confidence)
+
+    def _asked_in_words(self, label: str, confidence: float, part: str) -> bool:
+        """True when a clause asks, in its request's own action words, for its likeliest request.
+
+        "I need to dispute them.", "所以想把它关掉": the classifier ranks the request first but
+        below the threshold (the clause names nothing else it could learn from); its action
+        words, stated and not asked about, make it the request.
+        """
+        spec = self.config.intents.get(label)
+        return (
+            spec is not None
+            and spec.kind in ("write", "read")
+            and bool(spec.actions)
+            and bool(part)
+            and confidence >= WORDED_FLOOR
+            and names_action(part, spec.actions)
+            and not ex.is_question(part)
+        )
 
     def _variants(self, one: str, other: str) -> bool:
         """True when one request is the other's order variant (the profile's or an order's)."""
@@ -839,6 +859,7 @@ SENDS_TO = rx.compile(
     rx.I,
 )
 TORN_SHARE = 0.2  # the second reading's share that makes a sentence two changes to check
+WORDED_FLOOR = 0.35  # a clause naming its likeliest request's action words needs this much
 SURE_CHANGE = 0.75  # confidence a change beside the main request needs to start a task
 INTENT_RANK = {"handoff": 4, "write": 3, "read": 2, "knowledge": 2, "auth": 1, "smalltalk": 0}
 # Sentences, Chinese clauses ("算了，太麻烦了，给我转人工": the last one is the request; "顺便"
