@@ -1184,3 +1184,49 @@ def test_dui_running_into_its_object_is_the_preposition_not_a_yes(reply: str, ag
     # the rest of a reply may ask for something else (a referral): read as the graph reads it
     reading = read_confirmation(reply, listed, lambda _: "referral").reading
     assert (reading in ("yes", "yes_and_more")) is agrees
+
+
+DISPUTE = Listed(
+    task="dispute_transaction",
+    text="Please confirm: dispute 11/12/2025 CryptoMiner Pro $299.99 (Gold Rewards Card). "
+    "Shall I file it? (yes/no)",
+    values=("11/12/2025", "CryptoMiner Pro", "299.99"),
+    actions=(r"\bdispute\b|\bfile\b|争议|申诉",),
+    write_tasks=(
+        ("dispute_transaction", (r"\bdispute\b|\bfile\b|争议|申诉",)),
+        ("order_card", (r"\bactivate\b|\border\b|激活|补卡",)),
+        ("freeze_card", (r"\bfreeze\b|冻结",)),
+    ),
+)
+
+
+def card_task(text: str) -> str | None:
+    return (
+        "order_card"
+        if "activ" in text or "激活" in text
+        else "freeze_card"
+        if "freeze" in text or "冻结" in text
+        else None
+    )
+
+
+@pytest.mark.parametrize(
+    "reply", ["yes, please activate it", "yes freeze it", "好的，帮我激活", "ok, activate the card"]
+)
+def test_a_short_yes_asking_another_change_in_its_own_words_runs_nothing_listed(
+    reply: str,
+) -> None:
+    assert not read_confirmation(reply, DISPUTE, card_task).executes
+
+
+@pytest.mark.parametrize("reply", ["yes, file it", "yes please", "好的，提交争议"])
+def test_a_short_yes_naming_the_listed_change_still_runs_it(reply: str) -> None:
+    assert read_confirmation(reply, DISPUTE, card_task).executes
+
+
+@pytest.mark.parametrize("text", ["Close my Gold card", "CLOSE IT", "please close it"])
+def test_action_words_are_named_in_any_case(text: str) -> None:
+    from keel.understanding.confirmation import names_action
+
+    assert names_action(text, [r"\bclose\b"])
+    assert not names_action(text, [r"\bfreeze\b"])

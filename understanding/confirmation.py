@@ -1251,10 +1251,16 @@ def _other_change(
         # "只取消 #W2" is short but names its order: long enough to ask for a change
         enough = _long_enough(part.text) or bool(ex.order_ids(part.text))
         requested = declined and words.request_form.search(f" {part.text} ") is not None
-        if ("question" in part.kinds and not picked and not requested) or not enough:
+        if "question" in part.kinds and not picked and not requested:
             continue
         task = classify(part.text) or (classify(text) if picked else None)
         actions = dict(listed.write_tasks).get(task or "", ())
+        # "yes, please activate it" beside a listed dispute: short, but it asks for another
+        # change in that change's own words; the yes is not to what was listed
+        if not enough and not (
+            task != listed.task and actions and names_action(part.text, actions)
+        ):
+            continue
         # Another write, named by its own action words ("exchange it", "换成") or picked by
         # name: a value said for this change ("the Mastercard that paid for it") is none.
         if not listed.lists(task) and actions and picked:
@@ -1320,9 +1326,13 @@ TELLING_WORDS = 4  # a part naming another order with more words than this tells
 
 
 def names_action(text: str, actions: Sequence[str]) -> bool:
-    """True when ``text`` names one of ``actions`` (a write's action words, RE2)."""
+    """True when ``text`` names one of ``actions`` (a write's action words, RE2), in any case.
+
+    "Close my Gold card", "PIN reset": a capital at the start of a sentence or an acronym
+    names the action as much as the lower-case word does.
+    """
     action, _ = _naming(tuple(actions))
-    return action.search(text) is not None
+    return action.search(text.lower()) is not None
 
 
 def _long_enough(text: str) -> bool:
