@@ -180,9 +180,11 @@ def names_differently(said: str, first: str, last: str, stopwords: Collection[st
     """
     if not first or not last:
         return False
+    # the word after the first name is the last name's first ("Ahmad Razali" of "Ahmad
+    # Razali bin Mohd Yusof"); the word before the last name is the first name's last
     for pattern, own in (
-        (rf"(?i:\b{rx.escape(first)})[\s,]+({NAME_WORD})", last),
-        (rf"({NAME_WORD})[\s,]+(?i:{rx.escape(last)}\b)", first),
+        (rf"(?i:\b{rx.escape(first)})[\s,]+({NAME_WORD})", last.split()[0]),
+        (rf"({NAME_WORD})[\s,]+(?i:{rx.escape(last)}\b)", first.split()[-1]),
     ):
         for match in rx.finditer(pattern, said):
             other = match.group(1)
