@@ -19,6 +19,23 @@ from pydantic import BaseModel, Field, model_validator
 from keel.safety import patterns as rx
 
 DOMAIN_ROOT = Path(__file__).resolve().parent
+# The folders of packs that live outside ``keel/domain/`` (an installed ``keel.domains``
+# entry point), by business name; recorded by ``keel.domain.pack.load_pack``.
+_PACK_FOLDERS: dict[str, Path] = {}
+
+
+def register_pack_folder(name: str, folder: Path) -> None:
+    """Record where business ``name`` keeps its configuration files (intents, replies, kb…)."""
+    if _PACK_FOLDERS.get(name) != folder:
+        _PACK_FOLDERS[name] = folder
+        load_domain.cache_clear()
+
+
+def pack_folder(name: str) -> Path:
+    """The folder of business ``name``'s files: its own if registered, else keel/domain/<name>."""
+    return _PACK_FOLDERS.get(name, DOMAIN_ROOT / name)
+
+
 OUT_OF_SCOPE = "out_of_scope"  # training label of the rejection class, read as UNKNOWN
 IntentKind = Literal["smalltalk", "auth", "read", "write", "knowledge", "handoff"]
 
@@ -321,7 +338,7 @@ def _read(path: Path) -> dict[str, object]:
 @lru_cache(maxsize=4)
 def load_domain(name: str = "retail") -> DomainConfig:
     """Load and validate the configuration of domain ``name`` (cached)."""
-    folder = DOMAIN_ROOT / name
+    folder = pack_folder(name)
     intents = _read(folder / "intents.yaml")
     slots = _read(folder / "slots.yaml")
     replies = _read(folder / "replies.yaml")

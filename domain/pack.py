@@ -11,6 +11,7 @@ the engine's types; what a pack decides with them is its own code.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -20,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from sqlalchemy import MetaData
 
-from keel.domain.config import DomainConfig, load_domain
+from keel.domain.config import DomainConfig, load_domain, register_pack_folder
 from keel.state.dialogue import ActionPlan, Route, ToolOutcome
 from keel.state.stack import TaskFrame
 from keel.tools.registry import RegisteredTool
@@ -125,6 +126,10 @@ class DomainPack(Protocol):
     part_intents: tuple[str, ...]
 
     @property
+    def folder(self) -> Path:
+        """The folder of the business's files (intents, slots, replies, guardrails, kb, demo)."""
+
+    @property
     def config(self) -> DomainConfig:
         """The business's configuration files, validated."""
 
@@ -210,8 +215,15 @@ class PackBase:
     logs: tuple[str, ...] = ()
 
     @property
+    def folder(self) -> Path:
+        """The folder of the module that defines the pack's class."""
+        module = sys.modules[type(self).__module__]
+        return Path(str(module.__file__)).resolve().parent
+
+    @property
     def config(self) -> DomainConfig:
-        """The business's configuration files (``domain/<name>/``)."""
+        """The business's configuration files (in :attr:`folder`)."""
+        register_pack_folder(self.name, self.folder)
         return load_domain(self.name)
 
     def setup(self, reference: str, data_path: Path | None) -> dict[str, Any]:
@@ -270,4 +282,5 @@ def load_pack(name: str) -> DomainPack:
         pack = getattr(module, "PACK", None)
     if not isinstance(pack, DomainPack):
         raise UnknownDomain(f"{name!r} does not expose a DomainPack as PACK")
+    register_pack_folder(name, pack.folder)
     return pack

@@ -17,7 +17,6 @@ import yaml
 
 from keel.api import Keel, TurnResult
 from keel.calibration.records import CalibrationRecorder, dashboard_text
-from keel.domain.config import DOMAIN_ROOT
 from keel.domain.pack import load_pack
 from keel.domain.retail.demo_data import load_demo_data
 from keel.domain.retail.models import Order
@@ -160,7 +159,7 @@ def scripted(domain: str) -> list[Conversation]:
     Each conversation is ``{title, steps}``; a step is a customer's message, or
     ``{agent: text}`` for a human agent's.
     """
-    path = DOMAIN_ROOT / domain / "demo.yaml"
+    path = load_pack(domain).folder / "demo.yaml"
     if not path.is_file():
         raise FileNotFoundError(f"the {domain} pack has no demo script ({path})")
     raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}

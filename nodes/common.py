@@ -16,7 +16,7 @@ from keel.calibration.machine import CallDeps, run_call
 from keel.calibration.model_correction import model_corrector
 from keel.calibration.receipts import WriteReceipts
 from keel.calibration.records import CalibrationRecorder
-from keel.domain.config import DOMAIN_ROOT, DomainConfig, load_domain
+from keel.domain.config import DomainConfig
 from keel.domain.pack import DomainPack, load_pack
 from keel.llm.deadline import turn_deadline
 from keel.persistence.audit import audit_log
@@ -60,7 +60,7 @@ def understander_of(context: Context) -> Understander:
 
 def domain_config(context: Context) -> DomainConfig:
     """Return the domain configuration named by the context."""
-    return load_domain(context.domain)
+    return load_pack(context.domain).config
 
 
 def audited(name: str) -> Callable[[F], F]:
@@ -132,7 +132,7 @@ def calibration_recorder(database_url: str) -> CalibrationRecorder:
 @lru_cache(maxsize=8)
 def guard_config(domain: str) -> GuardConfig:
     """The business's guardrails (its injection patterns check tool arguments too)."""
-    return GuardConfig.load(DOMAIN_ROOT / domain / "guardrails.yaml")
+    return GuardConfig.load(load_pack(domain).folder / "guardrails.yaml")
 
 
 @lru_cache(maxsize=8)

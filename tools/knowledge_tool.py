@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from keel.domain.config import DOMAIN_ROOT
+from keel.domain.config import pack_folder
 from keel.tools.registry import Contract, RegisteredTool, ToolContext, ToolError, ToolSpec
 
 
@@ -33,7 +33,7 @@ def best_passage(data: Mapping[str, Any]) -> dict[str, str] | None:
 
 def knowledge_tool(domain: str) -> RegisteredTool:
     """Return the retrieval tool over ``domain/<domain>/kb``."""
-    directory = str(DOMAIN_ROOT / domain / "kb")
+    directory = str(pack_folder(domain) / "kb")
 
     def run(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
         from keel.tools.knowledge import get_knowledge_base
