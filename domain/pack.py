@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from sqlalchemy import MetaData
 
-from keel.domain.config import DomainConfig, load_domain, register_pack_folder
+from keel.domain.config import DOMAIN_ROOT, DomainConfig, load_domain, register_pack_folder
 from keel.state.dialogue import ActionPlan, Route, ToolOutcome
 from keel.state.stack import TaskFrame
 from keel.tools.registry import RegisteredTool
@@ -263,6 +263,20 @@ class PackBase:
 
 class UnknownDomain(LookupError):
     """No installed business pack has this name."""
+
+
+def installed_businesses() -> tuple[str, ...]:
+    """The names of the businesses this installation can load, sorted.
+
+    The packs under ``keel/domain/`` (a folder with an ``intents.yaml`` and an
+    ``__init__.py``) and those that installed packages add through ``keel.domains``.
+    """
+    local = {
+        p.name
+        for p in DOMAIN_ROOT.iterdir()
+        if (p / "intents.yaml").is_file() and (p / "__init__.py").is_file()
+    }
+    return tuple(sorted(local | {p.name for p in entry_points(group="keel.domains")}))
 
 
 @lru_cache(maxsize=8)

@@ -228,6 +228,20 @@ def cmd_handoffs(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_assistants(args: argparse.Namespace) -> int:
+    """Create the business assistants on a server (the operator key from KEEL_OPERATOR_KEY)."""
+    from langgraph_sdk import get_sync_client
+
+    from keel.assistants import provision
+    from keel.server_auth import OPERATOR_KEY_ENV
+
+    key = os.environ.get(OPERATOR_KEY_ENV, "")
+    headers = {"X-Operator-Key": key} if key else None
+    client = get_sync_client(url=args.url, api_key=None, headers=headers)
+    print(json.dumps(provision(client.assistants, args.business), indent=2))
+    return 0
+
+
 def cmd_calibration(args: argparse.Namespace) -> int:
     """Print the calibration dashboard (``--json``: the dashboard endpoint's body)."""
     from keel.calibration.records import CalibrationRecorder, dashboard_text
@@ -306,6 +320,12 @@ def parser() -> argparse.ArgumentParser:
     drawing.add_argument("name", nargs="?", default="keel", choices=["keel", "ask", "tasks"])
     drawing.set_defaults(func=cmd_graph)
     sub.add_parser("handoffs", help="list waiting handoffs").set_defaults(func=cmd_handoffs)
+    assistants = sub.add_parser(
+        "assistants", help="create one `keel` assistant per business on a LangGraph server"
+    )
+    assistants.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:2024")
+    assistants.add_argument("--business", action="append", help="only these (default: all)")
+    assistants.set_defaults(func=cmd_assistants)
     return root
 
 

@@ -5,21 +5,26 @@ use: ``ask`` (SQL written for a question), ``tasks`` (back-office tasks) and
 ``calibration`` (one tool call with the arguments given). Without this, any client of the
 server could run them. A request is an operator's when it carries
 ``X-Operator-Key: $KEEL_OPERATOR_KEY`` (compared in constant time), or comes from LangGraph
-Studio; any other client may only run the dialogue's default assistant, and may not
-override its settings (``context``: a store, a model endpoint), nor create, change or
-schedule assistants. With ``KEEL_OPERATOR_KEY`` unset the operators' graphs are closed to
-every client but Studio.
+Studio; any other client may only run the dialogue's default assistant or one of its
+business assistants (``keel assistants``: one per installed business, its context naming
+the domain, at an id derived from the business's name), and may not override its settings
+(``context``: a store, a model endpoint), nor create, change or schedule assistants.
+With ``KEEL_OPERATOR_KEY`` unset the operators' graphs are closed to every client but
+Studio.
 """
 
 from __future__ import annotations
 
 import hmac
 import os
+from functools import lru_cache
 from typing import Any
 from uuid import UUID, uuid5
 
 from langgraph_sdk import Auth
 from langgraph_sdk.auth.types import StudioUser
+
+from keel.domain.pack import installed_businesses
 
 OPERATOR_KEY_ENV = "KEEL_OPERATOR_KEY"
 PUBLIC_GRAPHS = ("keel",)  # the customer dialogue: the only graph anyone may run
@@ -29,6 +34,17 @@ PUBLIC_ASSISTANTS = frozenset(
     [*PUBLIC_GRAPHS, *(str(uuid5(_ASSISTANT_NAMESPACE, g)) for g in PUBLIC_GRAPHS)]
 )
 OPERATOR = "operator"
+
+
+def business_assistant_id(domain: str) -> str:
+    """The id of the ``keel`` assistant of business ``domain`` (the same on every server)."""
+    return str(uuid5(_ASSISTANT_NAMESPACE, f"keel/{domain}"))
+
+
+@lru_cache(maxsize=1)
+def business_assistants() -> frozenset[str]:
+    """The assistant ids of the installed businesses."""
+    return frozenset(business_assistant_id(name) for name in installed_businesses())
 
 auth = Auth()
 
@@ -59,7 +75,7 @@ def _refuse(what: str) -> Auth.exceptions.HTTPException:
 
 def run_refusal(assistant_id: Any, kwargs: dict[str, Any] | None) -> str | None:
     """Why a client that is not an operator may not start this run, or None."""
-    if str(assistant_id) not in PUBLIC_ASSISTANTS:
+    if str(assistant_id) not in PUBLIC_ASSISTANTS | business_assistants():
         return "running this graph"
     if (kwargs or {}).get("context"):
         return "changing the dialogue's settings"

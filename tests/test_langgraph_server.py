@@ -435,3 +435,42 @@ def test_only_operators_run_the_operators_graphs(server: Server) -> None:
         thread_id, GRAPH_ID, input={"messages": [{"role": "user", "content": "hi"}]}
     )
     assert final["messages"][-1]["type"] == "ai"
+
+
+def test_each_business_has_an_assistant_customers_can_talk_to(server: Server) -> None:
+    """`keel assistants`: one `keel` assistant per business, its context naming the domain."""
+    import httpx
+    from langgraph_sdk import get_sync_client
+
+    from keel.assistants import provision
+    from keel.server_auth import business_assistant_id
+
+    anyone = get_sync_client(url=server.url, api_key=None, timeout=RUN_TIMEOUT_S)
+    operator = get_sync_client(url=server.url, api_key=None, headers=OPERATOR, timeout=30)
+    with pytest.raises(httpx.HTTPStatusError) as denied:
+        provision(anyone.assistants, ["bank"])
+    assert denied.value.response.status_code == 403
+    made = provision(operator.assistants, ["bank", "retail"])
+    assert [m["assistant_id"] for m in made] == [
+        business_assistant_id("bank"),
+        business_assistant_id("retail"),
+    ]
+    assert provision(operator.assistants, ["bank"]) == made[:1]  # once: the same id again
+    stored = operator.assistants.get(business_assistant_id("bank"))
+    assert stored["graph_id"] == GRAPH_ID and stored["context"] == {"domain": "bank"}
+    hello = {"messages": [{"role": "user", "content": "hello"}]}
+    replies = {}
+    for business in ("bank", "retail"):
+        thread_id = anyone.threads.create()["thread_id"]
+        final = anyone.runs.wait(thread_id, business_assistant_id(business), input=hello)
+        replies[business] = final["reply"]
+    assert "Rho Bank" in replies["bank"] and "Rho Bank" not in replies["retail"]
+    thread_id = anyone.threads.create()["thread_id"]
+    with pytest.raises(httpx.HTTPStatusError) as denied:  # still no settings of one's own
+        anyone.runs.wait(
+            thread_id,
+            business_assistant_id("bank"),
+            input=hello,
+            context={"domain": "bank", "database_url": "sqlite:////tmp/x.db"},
+        )
+    assert denied.value.response.status_code == 403
