@@ -479,8 +479,6 @@ def test_correct_fees_are_not_refunded(bank: Bank) -> None:
     ("text", "what"),
     [
         ("I'd like a statement credit for the annual fee on my Gold Rewards card", "card"),
-        ("My savings interest looks wrong, I should get the checking APY boost", "interest"),
-        ("can you credit back the non-rho atm fee", "other_fee"),
         ("Please refund the fee on my savings account", "savings"),
     ],
 )

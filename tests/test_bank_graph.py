@@ -129,3 +129,35 @@ def test_a_dispute_asks_which_charge_when_several_fit(context: Context) -> None:
     turn = agent.send("s", f"I want to dispute a charge from October on my Gold card. {PROOF}")
     assert turn.awaiting == "clarification"
     assert not disputes_of(context, TOMASZ)
+
+
+def test_the_bank_helps_first_and_hands_over_at_the_fourth_request_for_a_person(
+    context: Context,
+) -> None:
+    agent = Keel(context)
+    agent.send("s", "Please freeze my debit card")
+    asks = [
+        "I want to talk to a human",
+        "No, get me a real person please",
+        "I said I want a human agent",
+    ]
+    for said in asks:
+        reply = agent.send("s", said)
+        assert reply.awaiting != "human" and "help you with this myself" in reply.reply
+    assert agent.send("s", "Transfer me to a human agent now").awaiting == "human"
+    assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"
+
+
+def test_with_nothing_in_progress_a_request_for_a_person_is_served_at_once(
+    context: Context,
+) -> None:
+    assert Keel(context).send("s", "I want to talk to a human").awaiting == "human"
+
+
+def test_a_request_beside_a_call_for_help_is_served_not_handed_over(context: Context) -> None:
+    agent = Keel(context)
+    asked = agent.send("s", "I need help immediately. Please freeze my debit card right now.")
+    assert asked.awaiting == "clarification" and asked.user_id is None
+    listed = agent.send("s", PROOF)
+    assert listed.awaiting == "confirmation" and "5093" in listed.reply
+    assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"

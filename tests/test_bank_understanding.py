@@ -381,3 +381,44 @@ def test_missing_words() -> None:
         "two of: your date of birth, your email, your phone number or your address"
     )
     assert RULES.missing({"email": "x@y.com"}, "zh") == "以下任意一项：出生日期、电话号码或地址"
+
+
+@pytest.mark.parametrize(
+    ("said", "differs"),
+    [
+        ("Ahmad Razali bin Mohd Yusof, email ahmad.razali@gmail.com", False),
+        ("I'm Ahmad Razali, phone 303-555-0821", False),  # the name's first words
+        ("I'm Ahmad Yusuf, phone 303-555-0821", True),  # another last name
+    ],
+)
+def test_a_name_of_several_words_is_the_customers_in_its_short_form_too(
+    said: str, differs: bool
+) -> None:
+    from keel.understanding.identity import names_differently
+
+    assert names_differently(said, "Ahmad", "Razali bin Mohd Yusof") is differs
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [
+        ("Lachlan Murray. Phone 0412-555-947, email lachlan.murray@gmail.com", "0412-555-947"),
+        ("电话 0412 555 947", "0412-555-947"),
+        ("my account number is 12345678", None),  # no phone cue: no phone
+    ],
+)
+def test_a_phone_number_of_another_form_is_read_after_a_phone_cue(
+    text: str, phone: str | None
+) -> None:
+    assert extract_slots(text, TurnHints()).get("phone_number") == phone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uh, phone's 206-555-8142 and email tyler.washington.dev@gmail.com",
+        "yeah, email is tyler.washington.dev@gmail.com",
+    ],
+)
+def test_fillers_and_labels_are_no_name(text: str) -> None:
+    assert "full_name" not in extract_slots(text, TurnHints(expected_slot="identity"))

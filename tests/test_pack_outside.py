@@ -19,10 +19,12 @@ from keel.api import Keel
 from keel.domain import pack as pack_module
 from keel.domain.config import DOMAIN_ROOT, load_domain, pack_folder
 from keel.domain.pack import load_pack
+from keel.nodes.common import guard_config, tool_registry
 from keel.persistence.db import get_engine, sqlite_url
 from keel.state.context import Context
+from keel.tools.registry import ToolContext
 
-PACKAGE = '''
+PACKAGE = """
 from keel.domain.bank import BankPack
 
 
@@ -31,7 +33,7 @@ class AcmeBank(BankPack):
 
 
 PACK = AcmeBank()
-'''
+"""
 
 
 @pytest.fixture
@@ -53,10 +55,12 @@ def acme(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         "entry_points",
         lambda group: [point] if group == "keel.domains" else original(group=group),
     )
-    load_pack.cache_clear()
+    caches = (load_pack, load_domain, tool_registry, guard_config)  # per name, per process
+    for cache in caches:
+        cache.cache_clear()
     yield folder
-    load_pack.cache_clear()
-    load_domain.cache_clear()
+    for cache in caches:
+        cache.cache_clear()
     sys.modules.pop("acme_bank", None)
 
 
@@ -73,6 +77,18 @@ def test_the_engine_talks_for_a_pack_outside_keel(acme: Path, tmp_path: Path) ->
     url = sqlite_url(tmp_path / "acme.db")
     agent = Keel(Context(domain="acme", database_url=url))
     assert "Welcome to Acme Bank!" in agent.send("s", "hello").reply
-    answer = agent.send("s", "What is the foreign transaction fee on the Gold Rewards Card?")
-    assert "kb/" in answer.reply or "Source" in answer.reply or "来源" in answer.reply
     get_engine(url).dispose()
+
+
+def test_the_knowledge_base_of_a_pack_outside_keel_is_its_own(acme: Path, tmp_path: Path) -> None:
+    (acme / "kb" / "acme-only.en.md").write_text(
+        "---\nid: acme-lanterns\ntitle: Storm lanterns\nlang: en\n---\n\n# Storm lanterns\n\n"
+        "## Lending\n\nEvery Acme branch lends storm lanterns to customers during power "
+        "cuts, free of charge.\n",
+        encoding="utf-8",
+    )
+    assert load_pack("acme").folder == acme.resolve() == pack_folder("acme")
+    search = tool_registry("acme").get("search_knowledge_base")
+    ctx = ToolContext(database_url=sqlite_url(tmp_path / "kb.db"))
+    found = search.run(ctx, {"query": "storm lanterns during power cuts", "lang": "en"})
+    assert found["passages"] and "lantern" in found["passages"][0]["text"].lower()

@@ -966,19 +966,6 @@ def pick_card(turn: Turn, cards: Sequence[Account]) -> Account | Decision:
 # -- credits and fee refunds (§2.14) ----------------------------------------------------------
 
 
-def topic(turn: Turn, values: Mapping[str, Any]) -> str:
-    """What the request is about: card, interest, savings, other_fee or fixed_fee."""
-    words = " ".join(texts(turn))
-    if values.get("card_name") in CREDIT_CARD_NAMES:
-        return "card"
-    for name, pattern in CREDIT_TOPICS:
-        if pattern.search(words):
-            return name
-    if family_word(values.get("account_kind")) == "savings":
-        return "savings"
-    return "fixed_fee"
-
-
 def fee_kind(row: Mapping[str, Any]) -> str | None:
     """Which fixed fee a transaction is (None: another kind of row)."""
     for kind, (pattern, _) in FIXED_FEES.items():
@@ -1019,46 +1006,12 @@ def recent_service_credit(rows: Sequence[Mapping[str, Any]]) -> bool:
     )
 
 
-def fee_or_credit(turn: Turn) -> Decision:
-    """Refund checking fees charged against the fee schedule; the rest goes to a human."""
-    values = stated(turn)
-    about = topic(turn, values)
-    if about != "fixed_fee":
-        return respond(turn, "fee_or_credit.human", {"what_key": f"fee_or_credit.what.{about}"})
-    held = accounts(turn)
-    checking = [a for a in held if kind_of(a) == "checking" and is_open(a)]
-    if not checking:
-        return refuse(turn, "fee_or_credit.no_checking")
-    ref = ref_of_values(values)
-    chosen = pick(
-        turn, "account_id", checking, Ref(ref.product, None, ref.last4), "ask.credit_which"
-    )
-    if isinstance(chosen, Decision):
-        return chosen
-    start = clock.today().toordinal() - FEE_REVIEW_DAYS
-    since = date.fromordinal(start).strftime("%m/%d/%Y")
-    data = turn.read("get_bank_account_transactions_9173", account_id=chosen["account_id"])
-    rows = [
-        r
-        for r in (data or {}).get("transactions", [])
-        if (clock.parse_date(r.get("date")) or clock.today()) >= date.fromordinal(start)
-    ]
-    summary: dict[str, Any] = {"account": label(chosen), "since": since}
-    if recent_service_credit(rows):
-        return refuse(turn, "fee_or_credit.cooldown", {**summary, "days": CREDIT_COOLDOWN_DAYS})
-    if product_of(chosen) not in FIXED_FEES["monthly_fee"][1]:
-        return respond(turn, "fee_or_credit.human", {"what_key": "fee_or_credit.what.other_fee"})
-    net, reviewed = fee_correction(rows, product_of(chosen))
-    if net <= 0:
-        return respond(turn, "fee_or_credit.no_error", {**summary, "count": reviewed})
-    summary["amount"] = money_text(net)
-    args = {"account_id": chosen["account_id"], "amount": net, "credit_type": "fee_refund"}
-    return plan(turn, "apply_checking_account_credit_5829", args, True, summary)
-
+# the fee and interest corrections (§2.14) live in corrections.py
+from keel.domain.bank import corrections  # noqa: E402  (it reads this module)
 
 HANDLERS: dict[str, Callable[[Turn], Decision]] = {
     "open_account": open_account,
     "close_account": close_account,
     "transfer_funds": transfer_funds,
-    "fee_or_credit": fee_or_credit,
+    "fee_or_credit": corrections.fee_or_credit,
 }

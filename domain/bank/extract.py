@@ -39,10 +39,21 @@ Task values:
 * ``closure_reason`` -- a debit card closure reason (:data:`DEBIT_CLOSURE_REASONS`), or, when
   the task or the message is about a credit card, a credit card closure reason
   (:data:`CREDIT_CLOSURE_REASONS`).
-* ``delivery_option`` -- "standard" or "expedited".
+* ``delivery_option`` -- "standard", "expedited" or "rush".
 * ``new_email`` -- an email given as the new one ("change it to x@y.com", "新邮箱是 …"); it
   is then not an ``email``.
 * ``yes_no`` -- "yes" or "no" (the engine's reading of a short answer).
+
+Debit-card service values (:func:`card_service_values`; a bare value counts only as the
+answer to the question just asked):
+
+* ``new_pin`` / ``current_pin`` -- four digits after a PIN cue ("new PIN 4829", "PIN to
+  4829", "新密码4829"; "current/old PIN 1357", "旧密码1357").
+* ``card_cvv`` -- three digits after "CVV", "security code", "安全码".
+* ``card_expiry`` -- "MM/YY" after "exp", "expires", "valid thru", "有效期".
+* ``card_design`` -- "CLASSIC", "PREMIUM" (metallic) or "CUSTOM" (own image).
+* ``limit_type`` -- "atm" or "purchase", in a message about a limit.
+* ``pin_forgotten`` -- True when the customer says they forgot the PIN or it is locked.
 """
 
 from __future__ import annotations
@@ -261,6 +272,7 @@ CREDIT_CLOSURE_REASONS: tuple[tuple[str, str], ...] = (
     ),
 )
 DELIVERY_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("rush", r"(?<!no )\brush\b|\b1-2 (?:business )?days\b|\bnext[- ]day\b|特快"),
     (
         "expedited",
         r"\bexpedit\w*|\bexpress\b|\bfast(?:est)?\b|\bquick(?:est|ly)?\b|\basap\b|"
@@ -320,14 +332,22 @@ NAME_NOT_WORDS = frozenset(
         *("dob", "born", "birthday", "phone", "address", "date", "birth", "name", "full"),
         *("first", "last", "legal", "customer", "account", "holder", "verify", "details"),
         *("card", "checking", "savings", "debit", "credit", "bank", "rho", "mine"),
+        *("uh", "um", "umm", "er", "erm", "oh", "ah", "yeah", "yep", "yes", "no", "well", "so"),
+        *("email", "e-mail", "mail", "number", "cell", "mobile", "here", "again", "also"),
     }
 )
+POSSESSIVE = rx.compile(r"['’]s$")
 
 # ------------------------------------------------------------------ patterns
 
 PHONE = rx.compile(
     r"(?<![\d+\-.])(?:\+\s?1[\s.\-]?|\b1[\s.\-])?\(?([2-9]\d{2})\)?[\s.\-]?([2-9]\d{2})[\s.\-]?(\d{4})"
     r"(?![\d]|[.\-]\d)"
+)
+CUED_PHONE = rx.compile(
+    r"(?:\b(?:phone|cell|mobile|tel|telephone)(?:\s+(?:number|no\.?|#))?(?:'s|\s+is)?|电话|手机)"
+    r"\s*[:：]?\s*(?:是|为)?\s*(\+?\d[\d\s\-.]{6,16}\d)(?![\d\-/])",
+    rx.I,
 )
 NUMERIC_DATE = rx.compile(
     r"(?<![\d/.\-])(\d{1,2})([/.\-])(\d{1,2})[/.\-](\d{4}|\d{2})(?![\d/]|[.\-]\d)"
@@ -507,15 +527,24 @@ def phones(text: str) -> list[tuple[str, str]]:
 
 
 def phone_number(text: str) -> str | None:
-    """The speaker's first phone number in the message, as "XXX-XXX-XXXX"."""
+    """The speaker's first phone number in the message, as "XXX-XXX-XXXX".
+
+    A number of another country's form ("0412-555-947") is read only where a phone cue
+    stands before it, as written (digits and dashes): the bank compares digits.
+    """
     for m in PHONE.finditer(text):
         if not anothers(text, m.start()):
             return f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
+    for m in CUED_PHONE.finditer(text):
+        if not anothers(text, m.start()):
+            return "-".join(rx.findall(r"\d+", m.group(1)))
     return None
 
 
 def _name_ok(first: str, last: str) -> bool:
-    return not any(w.lower() in NAME_NOT_WORDS or RELATION_WORD.search(w) for w in (first, last))
+    """Neither word is a filler, a label ("phone's", "dob") or a relation: a name, maybe."""
+    plain = [POSSESSIVE.sub("", w).lower() for w in (first, last)]
+    return not any(w in NAME_NOT_WORDS or RELATION_WORD.search(w) for w in plain)
 
 
 def _cased(word: str) -> str:
@@ -682,7 +711,7 @@ def closure_reason(text: str, *, credit: bool) -> str | None:
 
 
 def delivery_option(text: str) -> str | None:
-    """The shipping asked for: "standard" or "expedited"."""
+    """The shipping asked for: "standard", "expedited" or "rush"."""
     return _first_reason(text, DELIVERY_READINGS)
 
 
@@ -746,9 +775,115 @@ def _task_values(text: str, hints: TurnHints, slots: dict[str, Any]) -> None:
     slots.update({k: v for k, v in readers.items() if v is not None})
 
 
+# ------------------------------------------------------------------ debit-card service values
+
+PIN_CUE = r"(?:\bpins?\b|\bpin\s*(?:code|number)\b|密码)"
+PIN_VALUE = rx.compile(
+    rf"{PIN_CUE}[^\d.!?。！？]{{0,24}}?(?<!\d)(\d{{4}})(?!\d)|"
+    rf"(?<!\d)(\d{{4}})(?!\d)\s*(?:is|as|for)?\s*(?:my|the)?\s*(?:new|current|old)?\s*{PIN_CUE}",
+    rx.I,
+)
+CURRENT_PIN_CUE = rx.compile(
+    r"\b(?:current|old|existing|present|previous)\b[^.!?]{0,12}$|旧|原|现在的?|当前", rx.I
+)
+CVV_VALUE = rx.compile(
+    r"(?:\bcvv2?\b|\bcvc\b|\bsecurity code\b|安全码|背面)[^\d]{0,12}?(?<!\d)(\d{3})(?!\d)", rx.I
+)
+EXPIRY_VALUE = rx.compile(
+    r"(?:\bexp\w*|\bvalid\s+(?:thru|through|until)|有效期|到期)[^\d]{0,14}?"
+    r"(?<![\d/])(\d{1,2})\s*/\s*(\d{4}|\d{2})(?![\d/])",
+    rx.I,
+)
+BARE_EXPIRY = rx.compile(r"(?<![\d/])(\d{1,2})\s*/\s*(\d{4}|\d{2})(?![\d/])")
+DESIGNS: tuple[tuple[str, str], ...] = (
+    ("CUSTOM", r"\bcustom\w*|\bmy own (?:photo|image|picture)|\bupload\w*|定制|自己的照片"),
+    ("PREMIUM", r"\bpremium design|\bmetal\w*|\bsilver (?:design|finish)|金属"),
+    ("CLASSIC", r"\bclassic\b|\bdefault design|\bstandard design|\bplain\b|经典|默认款|普通款"),
+)
+DESIGN_READINGS = _compiled(DESIGNS)
+LIMIT_CONTEXT = rx.compile(r"\blimits?\b|限额|额度", rx.I)
+LIMIT_TYPES: tuple[tuple[str, str], ...] = (
+    ("atm", r"\batm\b|\bwithdraw\w*|\bcash\b|取款|取现|提现"),
+    ("purchase", r"\bpurchases?\b|\bspend\w*|\bshopping\b|\bpos\b|消费|购物|刷卡"),
+)
+LIMIT_READINGS = _compiled(LIMIT_TYPES)
+PIN_FORGOTTEN = rx.compile(
+    r"\bforg[eo]t\w*|\b(?:don'?t|do not|can'?t|cannot) (?:know|remember|recall)\b|"
+    r"\blocked\b|\btoo many\b|忘|不记得|想不起|锁",
+    rx.I,
+)
+BARE_DIGITS = rx.compile(r"^\D{0,40}?(?<!\d)(\d{3,5})(?!\d)\D{0,40}$")
+# The slot a bare number answers, by its length.
+BARE_ANSWERS = {"new_pin": 4, "current_pin": 4, "card_last4": 4, "card_cvv": 3}
+
+
+PIN_FROM_TO = rx.compile(
+    rf"{PIN_CUE}[^\d.!?。！？]{{0,16}}?(?:from|从)\s*(\d{{4}})\s*(?:to|into|改成|改为|换成|到)\s*(\d{{4}})(?!\d)",
+    rx.I,
+)
+NEW_PIN_CUE = rx.compile(r"\bnew\b|新", rx.I)
+
+
+def pins(text: str) -> tuple[str | None, str | None]:
+    """The (current, new) PINs the message states after a PIN cue."""
+    if (m := PIN_FROM_TO.search(text)) is not None:
+        return m.group(1), m.group(2)
+    current: str | None = None
+    new: str | None = None
+    end = 0
+    for m in PIN_VALUE.finditer(text):
+        value = m.group(1) or m.group(2)
+        said = text[max(end, m.start() - 16) : m.start()] + m.group(0).replace(value, " ")
+        end = m.end()
+        if CURRENT_PIN_CUE.search(said) and not NEW_PIN_CUE.search(said):
+            current = current or value
+        else:
+            new = new or value
+    return current, new
+
+
+def _expiry(month: str, year: str) -> str | None:
+    if not 1 <= int(month) <= 12:
+        return None
+    return f"{int(month):02d}/{year[-2:]}"
+
+
+def card_service_values(text: str, expected: str | None) -> dict[str, Any]:
+    """The debit-card service values ``text`` states (see the module's docstring)."""
+    found: dict[str, Any] = {}
+    current, new = pins(text)
+    found.update({k: v for k, v in (("current_pin", current), ("new_pin", new)) if v})
+    if (m := CVV_VALUE.search(text)) is not None:
+        found["card_cvv"] = m.group(1)
+    if (m := EXPIRY_VALUE.search(text)) is not None and (exp := _expiry(*m.groups())):
+        found["card_expiry"] = exp
+    if (design := _first_reason(text, DESIGN_READINGS)) is not None:
+        found["card_design"] = design
+    if LIMIT_CONTEXT.search(text) and (kind := _first_reason(text, LIMIT_READINGS)):
+        found["limit_type"] = kind
+    if PIN_FORGOTTEN.search(text):
+        found["pin_forgotten"] = True
+    if expected == "card_expiry" and "card_expiry" not in found:
+        m = BARE_EXPIRY.search(text)
+        if m is not None and (exp := _expiry(*m.groups())):
+            found["card_expiry"] = exp
+    size = BARE_ANSWERS.get(expected or "")
+    bare = BARE_DIGITS.search(text) if size else None
+    cued_card = expected != "card_last4" and card_last4(text) is not None
+    if bare is not None and len(bare.group(1)) == size and not cued_card and expected not in found:
+        found[str(expected)] = bare.group(1)
+    return found
+
+
 def extract_slots(text: str, hints: TurnHints) -> dict[str, Any]:
     """The values ``text`` states (see the module's docstring), given what was just asked."""
     slots: dict[str, Any] = {}
     _identity_values(text, hints, slots)
     _task_values(text, hints, slots)
+    service = card_service_values(text, hints.expected_slot)
+    if hints.active_intent == "order_card" and hints.expected_slot == "amount":
+        bare = BARE_DIGITS.search(text)  # "700" answers "what limit would you like?"
+        if bare is not None and "amount" not in slots:
+            slots["amount"] = float(bare.group(1))
+    slots.update({k: v for k, v in service.items() if k not in slots})
     return slots

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from keel.domain.bank import accounts
-from keel.domain.bank.common import parse_money
+from keel.domain.bank import accounts, cards, credit, products
 from keel.domain.bank.decisions import (
     Turn,
     ask,
@@ -26,7 +25,6 @@ from keel.domain.bank.decisions import (
     debit_label,
     named,
     plan,
-    refuse,
     respond,
 )
 from keel.domain.bank.disputes import dispute_transaction
@@ -36,7 +34,7 @@ from keel.state.stack import TaskFrame
 from keel.understanding.confirmation import names_action
 
 # Requests the chat does not settle yet: said plainly, offered to a human, nothing changed.
-NOT_IN_CHAT = ("order_card", "credit_limit")
+NOT_IN_CHAT: tuple[str, ...] = ()
 # Debit-card changes: the card statuses each applies to.
 DEBIT_STATUSES: dict[str, tuple[str, ...]] = {
     "freeze_card": ("ACTIVE",),
@@ -50,7 +48,6 @@ DEBIT_TOOLS = {
 }
 DEBIT_CLOSE_REASONS = ("lost", "stolen", "fraud_suspected", "damaged", "no_longer_needed")
 REPLACEMENT_REASONS = ("lost", "stolen", "damaged", "fraud_suspected")
-CREDIT_CLOSE_STATUSES = ("ACTIVE",)
 TRANSACTIONS_SHOWN = 8  # most recent transactions listed in one reply
 
 
@@ -85,7 +82,7 @@ def debit_change(turn: Turn) -> Decision:
 
 def replace_credit_card(turn: Turn) -> Decision:
     """Replace a lost, stolen or damaged credit card (the old card is closed by the order)."""
-    active = [c for c in credit_cards(turn) if c.get("status") == "ACTIVE"]
+    active = [c for c in credit_cards(turn) if c.get("status", "ACTIVE") == "ACTIVE"]
     chosen = choose(turn, named(active, turn.slots, "card_type"), credit_label, "card.none")
     if isinstance(chosen, Decision):
         return chosen
@@ -105,26 +102,6 @@ def replace_credit_card(turn: Turn) -> Decision:
     }
     summary.update(reason=reason, address=address)
     return plan(turn, "order_replacement_credit_card_7291", args, True, summary)
-
-
-def close_credit_card(turn: Turn) -> Decision:
-    """Close a credit card account with no balance."""
-    cards = named(credit_cards(turn), turn.slots, "card_type")
-    open_cards = [c for c in cards if c.get("status") in CREDIT_CLOSE_STATUSES]
-    chosen = choose(turn, open_cards, credit_label, "card.none")
-    if isinstance(chosen, Decision):
-        return chosen
-    balance = parse_money(chosen.get("current_balance"))
-    summary = {"card": credit_label(chosen), "balance": f"{balance:.2f}"}
-    if balance > 0:
-        return refuse(turn, "close_credit_card.balance", summary)
-    return plan(
-        turn,
-        "close_credit_card_account_7834",
-        {"credit_card_account_id": chosen["account_id"]},
-        True,
-        summary,
-    )
 
 
 def change_email(turn: Turn) -> Decision:
@@ -178,17 +155,18 @@ HANDLERS: dict[str, Callable[[Turn], Decision]] = {
     "unfreeze_card": debit_change,
     "close_card": debit_change,
     "replace_credit_card": replace_credit_card,
-    "close_credit_card": close_credit_card,
     "change_email": change_email,
     "accounts_overview": overview,
     "transactions": transactions,
     "dispute_status": dispute_status,
     "dispute_transaction": dispute_transaction,
     "policy_question": knowledge,
-    "recommend_product": knowledge,
+    "recommend_product": products.recommend,
     "referral": knowledge,
     **dict.fromkeys(NOT_IN_CHAT, not_in_chat),
     **accounts.HANDLERS,
+    **credit.HANDLERS,
+    **cards.HANDLERS,
 }
 
 
@@ -200,8 +178,8 @@ def asked_for(inp: PolicyInput, frame: TaskFrame) -> bool:
     $96,000 and a Green checking") may read as a request, and is none.
     """
     spec = inp.config.intents.get(frame["intent"])
-    if spec is None or not spec.actions:
-        return True
+    if spec is None or not spec.actions or frame["slots"].get("offer_accepted"):
+        return True  # (a yes to a change the policy offered in its question: corrections.py)
     return any(names_action(text, spec.actions) for text in frame["utterances"])
 
 
