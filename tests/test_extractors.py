@@ -86,6 +86,8 @@ def test_zip(text: str, expecting: bool, expected: str | None) -> None:
         ("是的，确认取消", "yes"),
         ("嗯", "yes"),
         ("不错", "yes"),
+        ("对了，说到卡，我还在考虑注销另一张卡。", None),  # "by the way": no agreement
+        ("对", "yes"),
     ],
 )
 def test_yes_no(text: str, expected: str | None) -> None:

@@ -531,7 +531,8 @@ def yes_no(text: str) -> str | None:
     if not clean:
         return None
     if CJK.search(clean):
-        clean = rx.sub(r"^(?:嗯+|呃+|哦+|啊+|那个)\s*", "", clean)
+        # "对了，…" opens a new thought ("by the way"): no 对 of agreement
+        clean = rx.sub(r"^(?:嗯+|呃+|哦+|啊+|那个|对了\s+(?=\S))\s*", "", clean)
         if not clean:  # a bare "嗯" agrees
             return "yes"
         if clean.startswith("不错"):  # "not wrong": right
