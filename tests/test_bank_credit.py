@@ -524,3 +524,24 @@ def test_keeping_the_card_without_the_offer_changes_nothing(context: Context, ke
     assert kept.awaiting != "confirmation"
     assert written(context) == before
     assert state(context)["credit_card_accounts"][HEN_ECO]["status"] == "ACTIVE"
+
+
+def test_another_card_named_mid_task_starts_that_card_from_nothing() -> None:
+    from types import SimpleNamespace
+
+    from keel.domain.bank.credit import switched_card
+    from keel.domain.bank.decisions import Turn
+
+    cards = [
+        {"account_id": "cc_1", "card_type": "Silver Zoom Card"},
+        {"account_id": "cc_2", "card_type": "Platinum Rewards Card"},
+    ]
+
+    def turn(text: str) -> Turn:
+        frame = {"utterances": ["close my Silver Zoom Card", text], "slots": {}}
+        return Turn(call=None, inp=SimpleNamespace(text=text), frame=frame)  # type: ignore[arg-type]
+
+    assert switched_card(turn("also close my Platinum Rewards Card"), cards, "cc_1")
+    assert not switched_card(turn("the Silver Zoom one, yes"), cards, "cc_1")
+    assert not switched_card(turn("the annual fee"), cards, "cc_1")
+    assert not switched_card(turn("my EcoCard too"), cards, "cc_1")  # not the customer's card

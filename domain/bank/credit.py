@@ -165,6 +165,22 @@ def names_another(turn: Turn, cards: Sequence[Card]) -> bool:
     return bool(said - owned)
 
 
+# What a task keeps of the card it is about: another card named starts from nothing.
+PER_CARD = ("credit_card_account_id", "retention_answer", "retention", "closure_reason")
+
+
+def switched_card(turn: Turn, usable: Sequence[Card], kept: str) -> bool:
+    """True when the latest message names another of the customer's cards than the task's."""
+    name = ex.card_name(acc.latest(turn))
+    current = next((c for c in usable if c.get("account_id") == kept), None)
+    return (
+        name is not None
+        and current is not None
+        and current.get("card_type") != name
+        and any(c.get("card_type") == name for c in usable)
+    )
+
+
 def the_card(turn: Turn, usable: Sequence[Card], none_key: str) -> Card | Decision:
     """The one card meant (kept in the task once known), or the question which.
 
@@ -173,6 +189,11 @@ def the_card(turn: Turn, usable: Sequence[Card], none_key: str) -> Card | Decisi
     if names_another(turn, usable):
         return respond(turn, none_key)
     kept = turn.slots.get("credit_card_account_id")
+    if kept and switched_card(turn, usable, str(kept)):
+        # "…and I'm thinking of closing my Platinum card too": another card, from its start
+        for slot in PER_CARD:
+            turn.slots.pop(slot, None)
+        kept = None
     found = [c for c in usable if c.get("account_id") == kept] if kept else []
     if not found:
         values = acc.stated(turn)
