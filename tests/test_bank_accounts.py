@@ -568,3 +568,20 @@ def test_a_yes_naming_another_change_agrees_to_nothing_at_a_bank_listing() -> No
     )
     assert read_confirmation("yes, close it", listed, lambda _: "close_account").reading != "yes"
     assert read_confirmation("yes, open it", listed, lambda _: None).reading == "yes"
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("the Gold Plus one", ["Gold Plus Account"]),
+        (
+            "A friend mentioned Gold and Green accounts; which is best?",
+            ["Gold Account", "Green Account"],
+        ),
+        ("I'll apply for the Gold Rewards Card myself", []),
+    ],
+)
+def test_the_products_a_message_names(text: str, named: list[str]) -> None:
+    from keel.domain.bank.accounts import products_in
+
+    assert sorted(products_in(text)) == sorted(named)

@@ -482,20 +482,29 @@ def product_in(text: str) -> str | None:
     A card's name is no account's ("I'll apply for the Gold Rewards Card myself. Open the
     savings account" names no Gold Account).
     """
+    named = products_in(text)
+    return named[0] if named else None
+
+
+def products_in(text: str) -> list[str]:
+    """Every account product ``text`` names, longest names first, each word span once."""
     text = CARD_NAME_SPAN.sub(" ", text)
     names = sorted({p for kind in OPENABLE.values() for p in kind}, key=lambda p: -len(stem(p)))
+    found = []
     for product in names:
-        if rx.search(rf"\b{rx.escape(stem(product))}\b", text, rx.I):
-            return product
-    return None
+        pattern = rf"\b{rx.escape(stem(product))}\b"
+        if rx.search(pattern, text, rx.I):
+            found.append(product)
+            text = rx.sub(pattern, " ", text, flags=rx.I)  # "Gold Plus" is no "Gold" too
+    return found
 
 
 def product_named(turn: Turn, values: Mapping[str, Any]) -> str | None:
     """The bank account product the messages name (None for a card or nothing)."""
     if turn.frame["asked"] == "card_name":  # "Bronze", "the Gold one"
-        answered = product_in(latest(turn))
-        if answered:
-            return answered
+        answered = products_in(latest(turn))
+        if len(answered) == 1:  # "a friend mentioned Gold and Green accounts" chooses neither
+            return answered[0]
     name = values.get("card_name")
     if not name or name in CREDIT_CARD_NAMES:
         return None
