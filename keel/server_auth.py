@@ -46,6 +46,7 @@ def business_assistants() -> frozenset[str]:
     """The assistant ids of the installed businesses."""
     return frozenset(business_assistant_id(name) for name in installed_businesses())
 
+
 auth = Auth()
 
 
