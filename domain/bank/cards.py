@@ -29,7 +29,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from keel.domain.bank import clock
-from keel.domain.bank.common import CHECKING_TIERS, parse_money
+from keel.domain.bank.common import CHECKING_TIERS, US_STATES, parse_money
 from keel.domain.bank.debit_actions import DEFAULT_ATM_LIMITS, DELIVERY_WINDOWS, SEQUENTIAL_PINS
 from keel.domain.bank.decisions import (
     Turn,
@@ -112,62 +112,6 @@ DESIGN_FEES: dict[str, dict[str, float]] = {
     "PREMIUM": {"CLASSIC": 0.0, "PREMIUM": 0.0, "CUSTOM": 15.0},
     "ELITE": {"CLASSIC": 0.0, "PREMIUM": 0.0, "CUSTOM": 0.0},
 }
-US_STATES = frozenset(
-    {
-        "AL",
-        "AK",
-        "AZ",
-        "AR",
-        "CA",
-        "CO",
-        "CT",
-        "DE",
-        "FL",
-        "GA",
-        "HI",
-        "ID",
-        "IL",
-        "IN",
-        "IA",
-        "KS",
-        "KY",
-        "LA",
-        "ME",
-        "MD",
-        "MA",
-        "MI",
-        "MN",
-        "MS",
-        "MO",
-        "MT",
-        "NE",
-        "NV",
-        "NH",
-        "NJ",
-        "NM",
-        "NY",
-        "NC",
-        "ND",
-        "OH",
-        "OK",
-        "OR",
-        "PA",
-        "RI",
-        "SC",
-        "SD",
-        "TN",
-        "TX",
-        "UT",
-        "VT",
-        "VA",
-        "WA",
-        "WV",
-        "WI",
-        "WY",
-        "DC",
-        "PR",
-    }
-)
 US_ADDRESS = rx.compile(r"\b([A-Z]{2})\s+\d{5}(?:-\d{4})?\b")
 
 # -- activation (Activating a Debit Card) -------------------------------------------------------

@@ -126,3 +126,63 @@ def is_open(record: RecordMixin) -> bool:
 def public(record: dict[str, Any], hidden: tuple[str, ...] = ()) -> dict[str, Any]:
     """``record`` without the fields in ``hidden``."""
     return {k: v for k, v in record.items() if k not in hidden}
+
+
+# The U.S. states, D.C. and Puerto Rico by their postal codes (where a card ships, where an
+# ATM stands).
+US_STATES = frozenset(
+    {
+        "AL",
+        "AK",
+        "AZ",
+        "AR",
+        "CA",
+        "CO",
+        "CT",
+        "DE",
+        "FL",
+        "GA",
+        "HI",
+        "ID",
+        "IL",
+        "IN",
+        "IA",
+        "KS",
+        "KY",
+        "LA",
+        "ME",
+        "MD",
+        "MA",
+        "MI",
+        "MN",
+        "MS",
+        "MO",
+        "MT",
+        "NE",
+        "NV",
+        "NH",
+        "NJ",
+        "NM",
+        "NY",
+        "NC",
+        "ND",
+        "OH",
+        "OK",
+        "OR",
+        "PA",
+        "RI",
+        "SC",
+        "SD",
+        "TN",
+        "TX",
+        "UT",
+        "VT",
+        "VA",
+        "WA",
+        "WV",
+        "WI",
+        "WY",
+        "DC",
+        "PR",
+    }
+)

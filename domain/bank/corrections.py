@@ -54,7 +54,7 @@ from keel.domain.bank.accounts import (
     stated,
     texts,
 )
-from keel.domain.bank.common import parse_money
+from keel.domain.bank.common import US_STATES, parse_money
 from keel.domain.bank.decisions import Turn, accounts, ask, credit_cards, plan, refuse, respond
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
@@ -126,62 +126,6 @@ ATM_RULES: dict[str, AtmRule] = {
     "Gold Years Account": AtmRule(FREE, Fee(minimum=3.5), foreign_waived_from=10000.0),
 }
 IN_NETWORK = rx.compile(r"\bRHO[- ]?BANK\b", rx.I)
-US_STATES = frozenset(
-    (
-        "AL",
-        "AK",
-        "AZ",
-        "AR",
-        "CA",
-        "CO",
-        "CT",
-        "DE",
-        "FL",
-        "GA",
-        "HI",
-        "ID",
-        "IL",
-        "IN",
-        "IA",
-        "KS",
-        "KY",
-        "LA",
-        "ME",
-        "MD",
-        "MA",
-        "MI",
-        "MN",
-        "MS",
-        "MO",
-        "MT",
-        "NE",
-        "NV",
-        "NH",
-        "NJ",
-        "NM",
-        "NY",
-        "NC",
-        "ND",
-        "OH",
-        "OK",
-        "OR",
-        "PA",
-        "RI",
-        "SC",
-        "SD",
-        "TN",
-        "TX",
-        "UT",
-        "VT",
-        "VA",
-        "WA",
-        "WV",
-        "WI",
-        "WY",
-        "DC",
-        "PR",
-    )
-)
 PLACE_CODE = rx.compile(r"\b([A-Z]{2})\s*$")
 # Country codes that are also U.S. state codes (DE, CA, IN, CO …): the place's words decide.
 ABROAD_WORD = rx.compile(
