@@ -13,6 +13,7 @@ from typing import Any
 
 from keel.calibration.taxonomy import classify
 from keel.persistence.audit import AuditLog
+from keel.safety.secrets import reveal_args
 from keel.state.dialogue import ToolOutcome
 from keel.tools.registry import RegisteredTool, ToolContext, ToolRegistry
 
@@ -24,8 +25,9 @@ def summary(data: dict[str, Any]) -> dict[str, Any]:
 
 def _run(tool: RegisteredTool, name: str, args: dict[str, Any], ctx: ToolContext) -> ToolOutcome:
     try:
-        # the contract first: no tool runs on arguments it refuses (PARAMETER_ERROR)
-        data = tool.run(ctx, tool.spec.validate_args(dict(args)))
+        # the contract first: no tool runs on arguments it refuses (PARAMETER_ERROR); a
+        # secret the customer typed is revealed here, to this call only (never audited)
+        data = tool.run(ctx, tool.spec.validate_args(reveal_args(args)))
         return ToolOutcome(tool=name, ok=True, data=data, error=None, message=None)
     except Exception as error:  # classified and audited by the caller, never hidden
         return ToolOutcome(tool=name, ok=False, data={}, error=classify(error), message=str(error))

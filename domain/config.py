@@ -179,6 +179,12 @@ class SlotSpec(BaseModel):
         description="A detail that identifies the customer (kept apart from any task's slots "
         "and checked by the business's identity rules).",
     )
+    secret: bool = Field(
+        default=False,
+        description="A secret the customer types (a PIN, a CVV): sealed when read, kept "
+        "only as a short-lived handle, masked in the stored message, and revealed only to "
+        "the tool call that needs it (keel.safety.secrets).",
+    )
 
 
 class RelativeSpec(BaseModel):

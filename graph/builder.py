@@ -107,7 +107,7 @@ def build_graph() -> StateGraph[DialogueState, Context, InputState, OutputState]
     builder.add_conditional_edges(
         "execute_tool",
         route_after_execute,
-        {"run_task": "run_task", "compose_reply": "compose_reply"},
+        {"run_task": "run_task", "compose_reply": "compose_reply", "check_policy": "check_policy"},
     )
     builder.add_edge("run_task", "finish_task")
     builder.add_conditional_edges(

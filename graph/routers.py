@@ -44,9 +44,17 @@ def route_after_policy(
     }.get(state.decision["kind"], "compose_reply")  # type: ignore[return-value]
 
 
-def route_after_execute(state: DialogueState) -> Literal["run_task", "compose_reply"]:
-    """An approved call runs as a task; a write that was not listed is listed instead."""
-    return "compose_reply" if state.decision["kind"] == "confirm" else "run_task"
+def route_after_execute(
+    state: DialogueState,
+) -> Literal["run_task", "compose_reply", "check_policy"]:
+    """An approved call runs as a task; a write that was not listed is listed instead.
+
+    A write whose secret is no longer held goes back to the policy, which asks for it again.
+    """
+    kind = state.decision["kind"]
+    if kind == "resume":
+        return "check_policy"
+    return "compose_reply" if kind == "confirm" else "run_task"
 
 
 def route_after_task(

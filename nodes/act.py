@@ -19,6 +19,7 @@ from keel.nodes.common import (
     domain_config,
     domain_pack,
     last_user_text,
+    seal_secrets,
     tool_caller,
     understander_of,
 )
@@ -35,6 +36,7 @@ from keel.nodes.render import format_value, render
 from keel.persistence.audit import audit_log
 from keel.planning.reflection import canonical
 from keel.planning.templates import literal_step_id
+from keel.safety.secrets import is_handle, reveal
 from keel.state.context import Context
 from keel.state.dialogue import (
     TURN_START,
@@ -459,10 +461,12 @@ def await_confirmation(
     answer = interrupt(
         {"type": "confirmation", "question": state.reply, "tool": plan["tool"] if plan else None}
     )
-    text = answer_text(answer)
+    # a secret the reply states (a PIN) is sealed before anything keeps the reply
+    text, sealed = seal_secrets(context, state.frame, answer_text(answer))
     base: dict[str, Any] = {
         # a new turn: the answer continues the listed call, asked in the request's words
         **fresh_turn(keep=("plan", "understanding", "joined")),
+        "sealed": sealed,
         "messages": [HumanMessage(content=text)],
         "path": [TURN_START],
         "turn": state.turn + 1,
@@ -969,6 +973,35 @@ def _knowledge_answer(context: Context, state: DialogueState, text: str) -> dict
     return {"key": key, "data": data}
 
 
+def expired_secrets(args: dict[str, Any]) -> list[str]:
+    """The arguments that are handles to secrets no longer held (expired, another process)."""
+    return [name for name, value in args.items() if is_handle(value) and reveal(value) is None]
+
+
+def secret_asked_again(
+    context: Context, state: DialogueState, frame: TaskFrame, expired: list[str]
+) -> dict[str, Any]:
+    """The update when a listed write needs a secret that is no longer held: nothing runs.
+
+    The frame forgets every such handle and the policy decides again, so the business asks
+    for the value again in its own words (with a word on why, if it has one).
+    """
+    slots = {k: v for k, v in frame["slots"].items() if not (is_handle(v) and reveal(v) is None)}
+    audit_log(context.database_url).record(
+        session_id(),
+        "confirmation",
+        "secret_expired",
+        {"tool": state.plan and state.plan["tool"], "args": expired},
+    )
+    notices = [{"key": "secret.expired", "data": {}}]
+    return {
+        "decision": turn_decision("resume"),
+        "stack": apply(state.stack, Update({**frame, "slots": slots})),
+        "listing": [],
+        "notices": notices if "secret.expired" in domain_config(context).replies else [],
+    }
+
+
 @audited("execute_tool")
 def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any]:
     """Hand the approved call to the task subgraph; a write only if exactly it was listed.
@@ -981,6 +1014,8 @@ def execute_tool(state: DialogueState, runtime: Runtime[Context]) -> dict[str, A
     plan = state.plan
     frame = state.frame
     assert plan is not None
+    if plan["write"] and frame is not None and expired_secrets(plan["args"]):
+        return secret_asked_again(context, state, frame, expired_secrets(plan["args"]))
     if plan["write"] and not is_listed(state.listing, plan["tool"], plan["args"]):
         # A write runs only after a yes to exactly this tool and these arguments: one that
         # was not listed (the policy re-derived it differently) is listed now for a yes.

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
+from langchain_core.messages import AnyMessage, HumanMessage
 from langgraph.errors import GraphInterrupt
 from langgraph.types import Command
 
@@ -22,12 +23,14 @@ from keel.llm.deadline import turn_deadline
 from keel.persistence.audit import audit_log
 from keel.persistence.handoff import HandoffQueue
 from keel.safety.guardrails import GuardConfig
+from keel.safety.secrets import mask, seal
 from keel.state.context import Context
 from keel.state.dialogue import ToolOutcome
 from keel.state.runtime import session_id
 from keel.tools.catalog import build_registry
 from keel.tools.faults import with_faults
 from keel.tools.registry import ToolContext, ToolRegistry
+from keel.understanding.offline import TurnHints
 from keel.understanding.service import Understander, get_understander
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -40,6 +43,37 @@ def last_user_text(state: Any) -> str:
             content = message.content
             return content if isinstance(content, str) else str(content)
     return ""
+
+
+def seal_secrets(context: Context, frame: Any, text: str) -> tuple[str, dict[str, str]]:
+    """``text`` with the secrets it states masked, and a handle to each by its slot.
+
+    The business's own extractors find them (given what was just asked: a bare "4829"
+    answers "choose a new PIN"); only slots declared ``secret`` are sealed. A message over
+    the size limit is refused unread, and so is not scanned.
+    """
+    config = domain_config(context)
+    secret = {name for name, spec in config.slots.items() if spec.secret}
+    if not secret or not text or len(text) > context.max_message_chars:
+        return text, {}
+    hints = TurnHints(
+        expected_slot=frame["asked"] if frame else None,
+        active_intent=frame["intent"] if frame else None,
+    )
+    found = domain_pack(context).extract_slots(text, hints)
+    values = {name: str(found[name]) for name in secret if found.get(name)}
+    if not values:
+        return text, {}
+    handles = {name: seal(value, context.secret_ttl_seconds) for name, value in values.items()}
+    return mask(text, values.values()), handles
+
+
+def masked_message(messages: list[AnyMessage], text: str) -> list[AnyMessage]:
+    """The update that stores the latest user message as ``text`` (its secrets masked)."""
+    for message in reversed(messages):
+        if message.type == "human":
+            return [HumanMessage(content=text, id=message.id)]
+    return []
 
 
 @lru_cache(maxsize=16)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -15,12 +16,15 @@ from keel.nodes.common import (
     domain_config,
     guard_config,
     last_user_text,
+    masked_message,
+    seal_secrets,
     understander_of,
 )
 from keel.nodes.tracking import Tracked, correct_listed, track
 from keel.persistence.audit import audit_log
 from keel.safety import patterns as rx
 from keel.safety.guardrails import GuardConfig, GuardVerdict, TokenBucket, check_message
+from keel.safety.secrets import MASK, reveal
 from keel.state.context import Context
 from keel.state.dialogue import (
     TURN_START,
@@ -141,10 +145,13 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
     text = last_user_text(state)
     if state.path[-1:] == ["await_confirmation"]:
         # A reply to a confirmation, screened there, read anew (a correction, another request).
-        return fresh_turn(keep=("confirmation", "notices"))
-    verdict = screen(text, context, state.user_id or state.channel_user_id or session_id())
+        return fresh_turn(keep=("confirmation", "notices", "sealed"))
+    # a secret the message states (a PIN) is sealed before anything keeps the message
+    masked, sealed = seal_secrets(context, state.frame, text)
+    verdict = screen(masked, context, state.user_id or state.channel_user_id or session_id())
     update: dict[str, Any] = {
         **fresh_turn(),
+        "sealed": sealed,
         "path": [TURN_START],
         "turn": state.turn + 1,
         "turn_started": time.time(),
@@ -154,6 +161,8 @@ def guard_input(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
             text if verdict.allowed else text[:LANGUAGE_PREFIX], state.language
         ),
     }
+    if sealed:
+        update["messages"] = masked_message(state.messages, masked)
     if verdict.allowed and state.user_id is not None and speaker_not_holder(text):
         return {**update, **not_the_holder(state, context)}
     if verdict.allowed:
@@ -213,6 +222,8 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         active_intent=frame["intent"] if frame else None,
         language=state.language,
     )
+    if state.sealed:  # the message's secrets, read before it was stored masked
+        reading = replace(reading, slots={**reading.slots, **state.sealed})
     human_asks = asks_for_human(config, reading.intent, state.human_asks)
     correcting = state.confirmation is not None and state.confirmation["reading"] == "correction"
     chosen = ex.chosen_task(text)
@@ -336,7 +347,11 @@ def validate_slots(state: DialogueState, runtime: Runtime[Context]) -> dict[str,
         spec = config.slots.get(name)
         if spec is None or not isinstance(value, str):
             continue
-        if spec.pattern and rx.match(spec.pattern, value):
+        checked = reveal(value) if spec.secret else value
+        if checked is None:  # a secret whose handle expired: asked for again
+            slots.pop(name)
+            continue
+        if spec.pattern and rx.match(spec.pattern, checked):
             slots.pop(f"{name}_invalid", None)  # a valid value replaces a malformed one
         elif spec.pattern:
             # Kept as malformed: the policy says what is wrong with it and asks again, and
@@ -353,7 +368,7 @@ def validate_slots(state: DialogueState, runtime: Runtime[Context]) -> dict[str,
                 "stack": apply(state.stack, Update({**frame, "slots": slots, "asked": name})),
                 "decision": turn_decision("ask"),
                 "reply_key": key,
-                "reply_data": {"value": value},
+                "reply_data": {"value": MASK * len(checked) if spec.secret else value},
             }
         if spec.choices and value not in spec.choices and value != "other":
             slots.pop(name)

@@ -121,6 +121,13 @@ class Context:
             "takes over (nothing is changed)."
         },
     )
+    secret_ttl_seconds: float = field(
+        default=900.0,
+        metadata={
+            "description": "How long a secret the customer typed (a PIN) can be used after "
+            "it was said; then it is asked for again."
+        },
+    )
     max_identity_attempts: int = field(
         default=5,
         metadata={

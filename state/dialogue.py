@@ -148,6 +148,9 @@ class DialogueState(InputState):
     turn: int = 0  # number of user turns so far
     turn_started: float = 0.0  # when this turn's message arrived (epoch s; the turn deadline)
     understanding: Understanding | None = None  # this turn's understanding
+    # secrets this message stated (a PIN), each as its slot and a handle: the stored message
+    # has them masked (keel.safety.secrets)
+    sealed: dict[str, str] = field(default_factory=dict)
     stack: TaskStack = field(default_factory=list)  # the task in focus on top, waiting ones below
     decision: TurnDecision = field(
         default_factory=lambda: turn_decision("respond")
@@ -210,6 +213,7 @@ class OutputState(TypedDict, total=False):
 # start afresh with every user message, from one definition (:func:`fresh_turn`).
 PER_TURN = (
     "understanding",
+    "sealed",
     "decision",
     "plan",
     "agreed",
