@@ -44,6 +44,7 @@ from keel.domain.bank.decisions import (
 )
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
+from keel.safety.secrets import reveal
 
 Card = dict[str, Any]
 Account = dict[str, Any]
@@ -573,7 +574,8 @@ def activate_card(turn: Turn) -> Decision:
     if str(expiry) != expiry_of(card):
         return refuse(turn, "card_service.details_mismatch", data)
     cvv = turn.slots.get("card_cvv")
-    if not cvv:
+    if not reveal(cvv):  # not said, or said too long ago (a sealed secret expires)
+        turn.slots.pop("card_cvv", None)
         return ask(turn, "card_cvv", "ask.card_service_cvv", data)
     pin = new_pin(turn, data)
     if isinstance(pin, Decision):
@@ -607,16 +609,22 @@ def activate_card(turn: Turn) -> Decision:
 
 
 def new_pin(turn: Turn, data: Mapping[str, Any]) -> str | Decision:
-    """The new PIN the customer chose, or the question (again, saying why) for one."""
-    pin = str(turn.slots.get("new_pin") or "")
+    """The new PIN the customer chose (its sealed handle), or the question for one.
+
+    The PIN is checked by its value; the plan carries only the handle, which the tool call
+    alone reveals (keel.safety.secrets).
+    """
+    sealed = turn.slots.get("new_pin")
+    pin = reveal(sealed) or ""
     if not pin:
+        turn.slots.pop("new_pin", None)
         return ask(turn, "new_pin", "ask.card_service_new_pin", data)
     birth = clock.parse_date(user_record(turn).get("date_of_birth"))
     problem = pin_problem(pin, birth)
     if problem is not None:
         turn.slots.pop("new_pin", None)
         return ask(turn, "new_pin", "ask.card_service_pin_again", {**data, "why_key": problem})
-    return pin
+    return str(sealed)
 
 
 # -- 3. PIN reset and change --------------------------------------------------------------------
@@ -625,7 +633,7 @@ def new_pin(turn: Turn, data: Mapping[str, Any]) -> str | Decision:
 def pin_card(turn: Turn) -> Decision:
     """Reset a forgotten (or locked) PIN with the card's last four digits, or change a known one."""
     reset = bool(turn.slots.get("pin_forgotten")) or said(turn, RESET_WORDS)
-    known = str(turn.slots.get("current_pin") or "")
+    known = reveal(turn.slots.get("current_pin")) or ""
     if not reset and not known:
         return ask(turn, "current_pin", "ask.card_service_current_pin")
     card = the_card(
@@ -649,11 +657,11 @@ def pin_card(turn: Turn) -> Decision:
         args = {"card_id": card["card_id"], "last_4_digits": last4(card), "new_pin": pin}
         steps = {"action_key": "card_service.step.reset", "result_key": "card_service.result.reset"}
         return plan(turn, "reset_debit_card_pin_6284", args, True, {**data, **steps})
-    if known == pin:
+    if known == reveal(pin):
         turn.slots.pop("new_pin", None)
         why = {"why_key": "card_service.pin_same"}
         return ask(turn, "new_pin", "ask.card_service_pin_again", {**data, **why})
-    args = {"card_id": card["card_id"], "current_pin": known, "new_pin": pin}
+    args = {"card_id": card["card_id"], "current_pin": turn.slots["current_pin"], "new_pin": pin}
     steps = {"action_key": "card_service.step.change", "result_key": "card_service.result.change"}
     return plan(turn, "change_debit_card_pin_6285", args, True, {**data, **steps})
 
