@@ -511,7 +511,7 @@ def test_a_product_the_customer_says_they_hold_is_not_the_one_opened(bank: Bank)
 
 
 def test_a_cards_name_names_no_account_to_open() -> None:
-    from keel.domain.bank.accounts import product_in
+    from keel.domain.bank.opening import product_in
 
     text = "I'll apply for the Gold Rewards Card myself. Can you just open the savings account?"
     assert product_in(text) is None
@@ -582,6 +582,6 @@ def test_a_yes_naming_another_change_agrees_to_nothing_at_a_bank_listing() -> No
     ],
 )
 def test_the_products_a_message_names(text: str, named: list[str]) -> None:
-    from keel.domain.bank.accounts import products_in
+    from keel.domain.bank.opening import products_in
 
     assert sorted(products_in(text)) == sorted(named)

@@ -1,0 +1,346 @@
+"""Rho Bank's account openings (procedure §2.11, products §4.3-§4.6).
+
+The customer names the product, or states what they need and is advised the one that fits
+best (the same ranking as product advice, :mod:`keel.domain.bank.products`), which they
+then choose; either way the opening is listed for a yes. Every eligibility rule (age,
+accounts held, standing, accounts closed for cause, business tenure and balance) is
+checked here before anything is listed, and again by the write tool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from keel.domain.bank import clock
+from keel.domain.bank.accounts import (
+    BUSINESS_WORD,
+    CREDIT_CARD_NAMES,
+    PRODUCT_ALIASES,
+    SENTENCE_END,
+    Account,
+    accounts,
+    balance_of,
+    days_open,
+    family_word,
+    is_open,
+    kind_of,
+    latest,
+    money_text,
+    product_of,
+    stated,
+    stem,
+    texts,
+)
+from keel.domain.bank.common import hex_id
+from keel.domain.bank.decisions import Turn, ask, credit_cards, plan, refuse, respond
+from keel.domain.pack import Decision
+from keel.safety import patterns as rx
+
+# -- products (procedures §4.3-§4.6, §2.11) --------------------------------------------------
+
+PERSONAL_CHECKING = (
+    "Light Blue Account",
+    "Light Green Account",
+    "Green Fee-Free Account",
+    "Blue Account",
+    "Green Account",
+    "Evergreen Account",
+    "Purple Account",
+    "Bluest Account",
+    "Dark Green Account",
+    "Gold Years Account",
+)
+PERSONAL_SAVINGS = (
+    "Bronze Account",
+    "Silver Account",
+    "Silver Plus Account",
+    "Green Account",
+    "Gold Account",
+    "Gold Plus Account",
+    "Platinum Account",
+    "Platinum Plus Account",
+    "Diamond Elite Account",
+)
+# Business checking products are recorded without "Account" (§2.11).
+BUSINESS_CHECKING = (
+    "Navy Blue",
+    "True Blue",
+    "Sky Blue",
+    "Cobalt Blue",
+    "Lime Green",
+    "Hunter Green",
+    "World Blue",
+    "Beige",
+)
+BUSINESS_SAVINGS = (
+    "Bronze Saver Account",
+    "Silver Saver Account",
+    "Silver Plus Saver Account",
+    "Gold Saver Account",
+    "Platinum Reserve Account",
+)
+OPENABLE: dict[str, tuple[str, ...]] = {
+    "checking": PERSONAL_CHECKING,
+    "savings": PERSONAL_SAVINGS,
+    "business_checking": BUSINESS_CHECKING,
+    "business_savings": BUSINESS_SAVINGS,
+}
+INVITATION_ONLY = ("Diamond Elite Account",)  # savings by invitation (§4.4): a human
+CHECKING_MIN_AGE = 18
+PRODUCT_AGES: dict[str, tuple[int, int | None]] = {
+    "Light Green Account": (13, 24),
+    "Dark Green Account": (17, 26),
+    "Gold Years Account": (62, None),
+}
+MAX_HELD = {"checking": 4, "savings": 5, "business_checking": 6, "business_savings": 4}
+CAUSE_MONTHS_DAYS = 183  # "none closed for cause in the last 6 months"
+SAVINGS_CHECKING_DAYS = 14
+BUSINESS_CHECKING_BALANCE = 500.0
+BUSINESS_SAVINGS_DAYS = 30
+BUSINESS_SAVINGS_BALANCE = 2500.0
+# Opening deposits, told after opening (account type, product) -> dollars.
+MIN_OPENING: dict[tuple[str, str], int] = {
+    ("checking", "Bluest Account"): 75000,
+    ("savings", "Silver Account"): 500,
+    ("savings", "Silver Plus Account"): 1000,
+    ("savings", "Green Account"): 100,
+    ("savings", "Gold Account"): 5000,
+    ("savings", "Gold Plus Account"): 10000,
+    ("savings", "Platinum Account"): 25000,
+    ("savings", "Platinum Plus Account"): 50000,
+    ("business_savings", "Silver Plus Saver Account"): 5000,
+    ("business_savings", "Platinum Reserve Account"): 100000,
+}
+FUNDING_DAYS = 30  # a new savings account not funded within this is closed
+
+
+# -- open an account (§2.11) ------------------------------------------------------------------
+
+
+# A card's name ("the Gold Rewards Card", "my silver card"): no account product is in it.
+CARD_NAME_SPAN = rx.compile(
+    r"\b[\w-]+(?:\s+[\w-]+)?\s+(?:rewards\s+)?(?:credit\s+)?card\b|[^\s，。]{1,4}卡", rx.I
+)
+
+
+def product_in(text: str) -> str | None:
+    """The account product whose name (without "Account") ``text`` says, longest first.
+
+    A card's name is no account's ("I'll apply for the Gold Rewards Card myself. Open the
+    savings account" names no Gold Account).
+    """
+    named = products_in(text)
+    return named[0] if named else None
+
+
+def products_in(text: str) -> list[str]:
+    """Every account product ``text`` names, longest names first, each word span once."""
+    text = CARD_NAME_SPAN.sub(" ", text)
+    names = sorted({p for kind in OPENABLE.values() for p in kind}, key=lambda p: -len(stem(p)))
+    found = []
+    for product in names:
+        pattern = rf"\b{rx.escape(stem(product))}\b"
+        if rx.search(pattern, text, rx.I):
+            found.append(product)
+            text = rx.sub(pattern, " ", text, flags=rx.I)  # "Gold Plus" is no "Gold" too
+    return found
+
+
+def product_named(turn: Turn, values: Mapping[str, Any]) -> str | None:
+    """The bank account product the messages name (None for a card or nothing)."""
+    if turn.frame["asked"] == "card_name":  # "Bronze", "the Gold one"
+        answered = products_in(latest(turn))
+        if len(answered) == 1:  # "a friend mentioned Gold and Green accounts" chooses neither
+            return answered[0]
+    name = values.get("card_name")
+    if not name or name in CREDIT_CARD_NAMES:
+        return None
+    return PRODUCT_ALIASES.get(str(name), str(name))
+
+
+def opening_type(product: str, values: Mapping[str, Any], text: str) -> list[str]:
+    """The account types ``product`` could be opened as, narrowed by the words."""
+    types = [kind for kind, names in OPENABLE.items() if product in names]
+    family = family_word(values.get("account_kind"))
+    if len(types) > 1 and family:
+        types = [t for t in types if family_word(t) == family] or types
+    if len(types) > 1 and BUSINESS_WORD.search(text):
+        types = [t for t in types if t.startswith("business")] or types
+    return types
+
+
+def age_on(birth: Any, today: date) -> int | None:
+    """Whole years from a MM/DD/YYYY birth date to ``today``."""
+    born = clock.parse_date(birth)
+    if born is None:
+        return None
+    return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+
+
+def ages(product: str) -> str:
+    """The ages a product is for, as the replies write them ("13-24", "62+")."""
+    low, high = PRODUCT_AGES.get(product, (CHECKING_MIN_AGE, None))
+    return f"{low}-{high}" if high is not None else f"{low}+"
+
+
+def _held(found: Sequence[Account], kind: str) -> list[Account]:
+    return [a for a in found if kind_of(a) == kind and a.get("status") != "CLOSED"]
+
+
+def closed_for_cause(account: Mapping[str, Any]) -> bool:
+    """A checking account the bank closed (not at the customer's request) in 6 months."""
+    if kind_of(account) != "checking" or account.get("status") != "CLOSED":
+        return False
+    reason = str(account.get("closure_reason") or "").lower()
+    age = clock.days_since(account.get("date_closed"))
+    recent = age is not None and age <= CAUSE_MONTHS_DAYS
+    return recent and bool(reason) and "customer" not in reason
+
+
+def in_bad_standing(found: Sequence[Account], cards: Sequence[Account]) -> bool:
+    """A negative balance or an account in collections."""
+    negative = any(balance_of(a) < 0 for a in found if a.get("status") != "CLOSED")
+    collections = any(
+        "COLLECTION" in str(r.get("status") or "").upper()
+        or "COLLECTION" in str(r.get("account_status") or "").upper()
+        for r in [*found, *cards]
+    )
+    return negative or collections
+
+
+def checking_refusal(age: int | None, product: str, held: Sequence[Account]) -> str | None:
+    """Why a personal checking account cannot be opened (None: it can)."""
+    if age is None or age < CHECKING_MIN_AGE:  # (a missing birth date is answered before)
+        return "open_account.age"
+    low, high = PRODUCT_AGES.get(product, (0, None))
+    if age < low or (high is not None and age > high):
+        return "open_account.product_age"
+    if len(_held(held, "checking")) >= MAX_HELD["checking"]:
+        return "open_account.too_many"
+    if any(closed_for_cause(a) for a in held):
+        return "open_account.closed_for_cause"
+    return None
+
+
+def savings_refusal(held: Sequence[Account], cards: Sequence[Account]) -> str | None:
+    """Why a personal savings account cannot be opened (None: it can)."""
+    checking = [a for a in held if kind_of(a) == "checking" and is_open(a)]
+    if not any(days_open(a) >= SAVINGS_CHECKING_DAYS for a in checking):
+        return "open_account.needs_checking"
+    if len(_held(held, "savings")) >= MAX_HELD["savings"]:
+        return "open_account.too_many"
+    if in_bad_standing(held, cards):
+        return "open_account.bad_standing"
+    return None
+
+
+def business_checking_refusal(held: Sequence[Account]) -> str | None:
+    """Why a business checking account cannot be opened (None: it can)."""
+    checking = [a for a in held if kind_of(a) == "checking" and is_open(a)]
+    if not checking:
+        return "open_account.needs_personal_checking"
+    if len(_held(held, "business_checking")) >= MAX_HELD["business_checking"]:
+        return "open_account.too_many"
+    if any(a.get("status") == "CLOSED" for a in held):
+        return "open_account.has_closed"
+    if not any(balance_of(a) >= BUSINESS_CHECKING_BALANCE for a in checking):
+        return "open_account.needs_personal_checking"
+    return None
+
+
+def business_savings_refusal(held: Sequence[Account]) -> str | None:
+    """Why a business savings account cannot be opened (None: it can)."""
+    business = [a for a in held if kind_of(a) == "business_checking" and is_open(a)]
+    if not any(
+        days_open(a) >= BUSINESS_SAVINGS_DAYS and balance_of(a) >= BUSINESS_SAVINGS_BALANCE
+        for a in business
+    ):
+        return "open_account.needs_business_checking"
+    if len(_held(held, "business_savings")) >= MAX_HELD["business_savings"]:
+        return "open_account.too_many"
+    if in_bad_standing(held, []):
+        return "open_account.bad_standing"
+    return None
+
+
+def opening_refusal(
+    kind: str, product: str, age: int | None, held: Sequence[Account], cards: Sequence[Account]
+) -> str | None:
+    """Why ``product`` cannot be opened as ``kind`` (§2.11), or None."""
+    if kind == "checking":
+        return checking_refusal(age, product, held)
+    if kind == "savings":
+        return savings_refusal(held, cards)
+    if kind == "business_checking":
+        return business_checking_refusal(held)
+    return business_savings_refusal(held)
+
+
+# Words saying the customer holds (or is leaving) an account they name.
+HOLDING_WORD = rx.compile(
+    r"\b(?:already have|i have|i've got|i own|my current|my old|get rid of|close|swap|"
+    r"switch from|upgrade from|replace)\b|已经有|我有|现有|换掉|注销|关掉|销户|不要了",
+    rx.I,
+)
+
+
+def held_as_said(turn: Turn, product: str, held: Sequence[Account]) -> bool:
+    """Whether ``product`` is one the customer holds and speaks of as theirs or as leaving."""
+    if not any(stem(product_of(a)) == stem(product) for a in held):
+        return False
+    name = stem(product).lower()
+    for text in texts(turn):
+        for sentence in SENTENCE_END.split(text):
+            if name in sentence.lower() and HOLDING_WORD.search(sentence):
+                return True
+    return False
+
+
+def open_account(turn: Turn) -> Decision:
+    """Open a personal or business checking or savings account (§2.11)."""
+    values = stated(turn)
+    product = product_named(turn, values)
+    family = family_word(values.get("account_kind"))
+    held = accounts(turn)
+    if product is not None and held_as_said(turn, product, held):
+        # "I already have a Green Account … I want a second checking": the product the
+        # customer holds is the one they describe, not the one they choose to open
+        product = None
+    if product is None:
+        if values.get("card_name") in CREDIT_CARD_NAMES:
+            return respond(turn, "open_account.is_card", {"card": values["card_name"]})
+        kinds = [k for k in OPENABLE if family is None or family_word(k) == family]
+        offered = sorted({p for k in kinds for p in OPENABLE[k]}, key=str.lower)
+        return ask(turn, "card_name", "ask.open_product", {"products": ", ".join(offered)})
+    types = opening_type(product, values, " ".join(texts(turn)))
+    if not types:
+        return ask(turn, "card_name", "ask.open_product_unknown", {"product": product})
+    if len(types) > 1:
+        return ask(turn, "account_kind", "ask.open_kind", {"product": product})
+    kind = types[0]
+    data: dict[str, Any] = {"product": product, "kind_key": f"account_kind.{kind}"}
+    if product in INVITATION_ONLY:
+        return respond(turn, "open_account.invitation", data)
+    if any(a.get("account_id") == hex_id(f"account:{turn.user_id}:{kind}:{product}") for a in held):
+        return refuse(turn, "open_account.exists", data)
+    user = turn.read("get_user_information_by_id") or {}
+    age = age_on((user.get("user") or user).get("date_of_birth"), clock.today())
+    if kind == "checking" and age is None:
+        return respond(turn, "tool.failed")
+    reason = opening_refusal(
+        kind, product, age, held, credit_cards(turn) if kind == "savings" else []
+    )
+    if reason is not None:
+        return refuse(turn, reason, {**data, "limit": MAX_HELD[kind], "ages": ages(product)})
+    minimum = MIN_OPENING.get((kind, product), 0)
+    funded = "savings" in kind
+    data["minimum"] = money_text(minimum)
+    data["days"] = FUNDING_DAYS
+    data["next_key"] = (
+        f"open_account.next.{'savings' if funded else 'checking'}{'_minimum' if minimum else ''}"
+    )
+    return plan(
+        turn, "open_bank_account_4821", {"account_type": kind, "account_class": product}, True, data
+    )
