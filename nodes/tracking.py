@@ -674,9 +674,12 @@ def _with_task(
         and spec.kind in TASK_KINDS
         and spec.name != frame["intent"]
         and not (
-            spec.family is not None and spec.family == frame_spec.family and spec.kind == "write"
+            spec.family is not None
+            and spec.family == frame_spec.family
+            and (spec.kind == "write" or frame_spec.kind == "write")
         )
-    )  # "exchange" during a modification of the same items is the same request
+    )  # "exchange" during a modification of the same items is the same request; so is
+    # advice of the change's own family during it ("which one is best?" while opening one)
     # A bare id or number during a task belongs to the task, whatever it resembles; so does
     # a look-up of the very order the task is about ("ok, it's #W…").
     same_order = (
