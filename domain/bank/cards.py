@@ -41,6 +41,7 @@ from keel.domain.bank.decisions import (
     plan,
     refuse,
     respond,
+    yes_no,
 )
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
@@ -251,16 +252,6 @@ def the_card(
         return usable[0]
     options = "; ".join(debit_label(c) for c in usable)
     return ask(turn, "card_last4", "ask.card_service_last4", {"cards": options})
-
-
-def yes_no(turn: Turn, slot: str) -> bool | None:
-    """A yes/no answer to ``slot``'s question, or None when not given."""
-    value = turn.slots.get(slot)
-    if value in (True, "yes"):
-        return True
-    if value in (False, "no"):
-        return False
-    return None
 
 
 # -- rules (pure) -------------------------------------------------------------------------------

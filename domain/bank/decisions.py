@@ -53,6 +53,16 @@ def refuse(turn: Turn, key: str, data: Mapping[str, Any] | None = None) -> Decis
     return Decision(route="reject", reply_key=key, reply_data=dict(data or {}), reject_reason=key)
 
 
+def yes_no(turn: Turn, slot: str) -> bool | None:
+    """A yes/no answer to ``slot``'s question, or None when not given."""
+    value = turn.slots.get(slot)
+    if value in (True, "yes"):
+        return True
+    if value in (False, "no"):
+        return False
+    return None
+
+
 def ask(turn: Turn, slot: str, key: str, data: Mapping[str, Any] | None = None) -> Decision:
     """Ask for ``slot``; the task waits for the answer."""
     frame = turn.frame

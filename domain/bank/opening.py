@@ -10,10 +10,12 @@ checked here before anything is listed, and again by the write tool.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from keel.domain.bank import clock
+from keel.domain.bank import clock, products
+from keel.domain.bank import extract as ex
 from keel.domain.bank.accounts import (
     BUSINESS_WORD,
     CREDIT_CARD_NAMES,
@@ -34,9 +36,10 @@ from keel.domain.bank.accounts import (
     texts,
 )
 from keel.domain.bank.common import hex_id
-from keel.domain.bank.decisions import Turn, ask, credit_cards, plan, refuse, respond
+from keel.domain.bank.decisions import Turn, ask, credit_cards, plan, refuse, respond, yes_no
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
+from keel.understanding.offline import TurnHints
 
 # -- products (procedures §4.3-§4.6, §2.11) --------------------------------------------------
 
@@ -148,12 +151,38 @@ def products_in(text: str) -> list[str]:
     return found
 
 
+# Asking to be advised rather than naming a choice ("just tell me the ONE that's best").
+ADVICE_WORD = rx.compile(
+    r"\brecommend\w*|\bsuggest\w*|\badvi[cs]e\b|\bwhich (?:one|account|of|combination)\b|"
+    r"\bwhat(?:'s| is| would be)? (?:the )?best\b|\bbest (?:\w+ )?for me\b|"
+    r"\bright (?:\w+ )?for me\b|\b(?:tell|give) me (?:\w+ )?(?:one|which)\b|"
+    r"\byou (?:pick|choose|decide)\b|\bwhich\b[^.?!]{0,40}\b(?:best|right|fits?)\b|"
+    r"推荐|建议|哪个|哪一个|哪种|最适合|最好的",
+    rx.I,
+)
+# Choosing a product to open ("open the Silver Account", "let's go with Navy Blue", "就开这个").
+OPEN_WORD = rx.compile(
+    r"\bopen\w*|\bset (?:it |that |this )?up\b|\bsign (?:me )?up\b|\bgo (?:with|for)\b|"
+    r"\btake\b|\bchoose\b|\bpick\b|开|办",
+    rx.I,
+)
+ANSWERS_CHOICE = ("card_name", "open_recommended")  # questions a product's name answers
+
+
 def product_named(turn: Turn, values: Mapping[str, Any]) -> str | None:
-    """The bank account product the messages name (None for a card or nothing)."""
-    if turn.frame["asked"] == "card_name":  # "Bronze", "the Gold one"
-        answered = products_in(latest(turn))
-        if len(answered) == 1:  # "a friend mentioned Gold and Green accounts" chooses neither
-            return answered[0]
+    """The bank account product the messages name (None for a card or nothing).
+
+    The latest message chooses one product when it names exactly one and either answers
+    the question of which (or of the one advised), or asks to open it ("I'll apply for the
+    EcoCard myself. And please open the Silver Account").
+    """
+    said = latest(turn)
+    answered = products_in(said)
+    # "a friend mentioned Gold and Green accounts" chooses neither; a request to be advised
+    # that names one ("is Gold the best for me?") chooses nothing either
+    choosing = turn.frame["asked"] in ANSWERS_CHOICE or OPEN_WORD.search(said)
+    if len(answered) == 1 and choosing and not ADVICE_WORD.search(said):
+        return answered[0]
     name = values.get("card_name")
     if not name or name in CREDIT_CARD_NAMES:
         return None
@@ -298,6 +327,69 @@ def held_as_said(turn: Turn, product: str, held: Sequence[Account]) -> bool:
     return False
 
 
+IDENTITY_DETAILS = ("email", "phone_number", "date_of_birth", "address", "full_name")
+LONG_MESSAGE = 200  # characters: a message this long says more than who the customer is
+
+
+def needs_texts(turn: Turn) -> list[str]:
+    """The task's messages that may state needs: not the ones that only say who one is.
+
+    ("…, Portland, OR 97205" is no $97,205 balance.)
+    """
+    return [
+        text
+        for text in texts(turn)
+        if len(text) > LONG_MESSAGE
+        or not any(ex.extract_slots(text, TurnHints()).get(k) for k in IDENTITY_DETAILS)
+    ]
+
+
+def states_needs(text: str) -> bool:
+    """Whether ``text`` states what an account must do (a balance, fees, ATMs, withdrawals)."""
+    wants = products.criteria([text])
+    return bool(
+        wants.balance
+        or wants.atm_rebates
+        or wants.atm_abroad
+        or wants.no_foreign_fee
+        or wants.no_overdraft_fee
+        or wants.max_monthly_fee is not None
+        or wants.withdrawals > 1
+    )
+
+
+def advise_opening(turn: Turn, family: str | None) -> Decision | None:
+    """The account that best fits the needs the task's messages state, offered to open.
+
+    None when the words state no needs of an account (a card's question, or nothing to
+    rank): the customer is asked which product instead. The offer is a yes/no question;
+    only the opening listed after it changes anything.
+    """
+    said = latest(turn)
+    if not (ADVICE_WORD.search(said) or states_needs(said)):
+        return None
+    wants = products.criteria(products.own_question(needs_texts(turn)), turn.frame["asked"])
+    if wants.kind not in ("checking", "savings", "pair"):
+        if family is None or not (wants.balance or wants.withdrawals > 1 or wants.atm_rebates):
+            return None
+        wants = replace(wants, kind=family)  # "a second checking … I use ATMs abroad"
+    need = products.missing(wants)
+    if need is not None:
+        label = products.KIND_LABEL[wants.kind]
+        return ask(turn, need, "ask.recommend_balance", {"kind_key": label})
+    basis, ranked = products.ranking(wants, clock.today())
+    openable = {p for names in OPENABLE.values() for p in names}
+    best = str(ranked[0].figures.get("best", "")) if ranked else ""
+    if best not in openable:
+        return None
+    key, data = products.answer(ranked, basis, wants.kind)
+    pair = wants.kind == "pair"
+    data["open_line_key"] = "open_account.offer_pair" if pair else "open_account.offer"
+    turn.slots["recommended"] = best
+    turn.slots.pop("open_recommended", None)
+    return ask(turn, "open_recommended", key, data)
+
+
 def open_account(turn: Turn) -> Decision:
     """Open a personal or business checking or savings account (§2.11)."""
     values = stated(turn)
@@ -308,6 +400,17 @@ def open_account(turn: Turn) -> Decision:
         # "I already have a Green Account … I want a second checking": the product the
         # customer holds is the one they describe, not the one they choose to open
         product = None
+    if product is None and turn.frame["asked"] == "open_recommended":
+        agreed = yes_no(turn, "open_recommended")
+        if agreed:  # "yes, let's do it"
+            product = turn.slots.get("recommended")
+        elif agreed is False:
+            turn.slots.pop("recommended", None)
+    if product is None and yes_no(turn, "open_recommended") is not False:
+        # "I have specific needs … just tell me which": advised by the bank's own ranking
+        advice = advise_opening(turn, family)
+        if advice is not None:
+            return advice
     if product is None:
         if values.get("card_name") in CREDIT_CARD_NAMES:
             return respond(turn, "open_account.is_card", {"card": values["card_name"]})

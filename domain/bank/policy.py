@@ -189,10 +189,19 @@ STATED_ARGS: dict[str, tuple[str, ...]] = {"open_account": ("account_class",)}
 
 
 def stated(frame: TaskFrame, plan: ActionPlan) -> bool:
-    """Whether every value the customer must choose appears in their words in this task."""
+    """Whether every value the customer must choose appears in their words in this task.
+
+    A product the bank advised counts as chosen once the customer said yes to the question
+    offering exactly it ("Would you like me to open the Green Account?" "let's do it").
+    """
     said = " ".join(frame["utterances"]).lower()
+    slots = frame["slots"]
+    accepted = slots.get("open_recommended") in (True, "yes")
     for arg in STATED_ARGS.get(frame["intent"], ()):
-        value = str(plan["args"].get(arg) or "").lower().removesuffix(" account").strip()
+        chosen = plan["args"].get(arg)
+        if accepted and chosen is not None and chosen == slots.get("recommended"):
+            continue
+        value = str(chosen or "").lower().removesuffix(" account").strip()
         if value and value not in said:
             return False
     return True

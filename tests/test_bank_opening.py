@@ -1,0 +1,122 @@
+"""Rho Bank's account openings with advice (domain/bank/opening.py) through the real graph.
+
+A customer opening an account who states needs instead of a product is advised the one
+that fits best, by the same ranking as product advice, and asked whether to open it; only
+a yes to that offer lists the opening, and only a yes to the listing opens it. A no to the
+offer opens nothing and asks which product; advice asked for mid-opening ("which one is
+best?") stays part of the opening. Messages that only say who the customer is are no needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from keel.api import Keel
+from keel.domain.bank import store
+from keel.domain.bank.opening import needs_texts, states_needs
+from keel.domain.bank.policy import stated
+from keel.domain.pack import load_pack
+from keel.persistence.db import get_engine, sqlite_url
+from keel.state.context import Context
+from keel.state.dialogue import ActionPlan
+from keel.state.stack import new_frame
+
+RAFA = "My email is rafa.quintanilla@icloud.com and my phone is 916-555-0124."
+HEN = "我的邮箱是 hen.osei@outlook.com，电话 912-555-0163。"
+
+
+@pytest.fixture
+def context(tmp_path: Path) -> Iterator[Context]:
+    url = sqlite_url(tmp_path / "bank.db")
+    store.prepare(url)
+    yield Context(domain="bank", database_url=url)
+    get_engine(url).dispose()
+
+
+def accounts(context: Context) -> dict[str, dict[str, Any]]:
+    return load_pack("bank").export_state(context.database_url)["accounts"]
+
+
+def test_needs_stated_while_opening_are_advised_and_a_yes_opens_that_account(
+    context: Context,
+) -> None:
+    agent = Keel(context)
+    before = accounts(context)
+    asked = agent.send("s", f"I'd like to open a savings account. {RAFA}")
+    assert asked.awaiting == "clarification" and "Which account" in asked.reply
+    advised = agent.send("s", "I can keep about $8,000 and want the most interest. Which is best?")
+    assert advised.intent == "open_account" and advised.awaiting == "clarification"
+    assert "Would you like me to open the" in advised.reply
+    assert accounts(context) == before  # advice changes nothing
+    listed = agent.send("s", "Sounds good, let's do it!")
+    assert listed.awaiting == "confirmation"
+    product = next(p for p in ("Green Account", "Gold Account") if p in listed.reply)
+    assert product in advised.reply
+    agent.send("s", "yes")
+    opened = [a for k, a in accounts(context).items() if k not in before]
+    assert [(a["account_type"], a["account_class"]) for a in opened] == [("savings", product)]
+
+
+def test_a_no_to_the_advised_account_opens_nothing_and_asks_which(context: Context) -> None:
+    agent = Keel(context)
+    before = accounts(context)
+    agent.send("s", f"I want to open a savings account. {RAFA}")
+    agent.send("s", "I'll keep around $8,000 there, what do you recommend?")
+    declined = agent.send("s", "no, not that one")
+    assert declined.awaiting == "clarification" and "Which account" in declined.reply
+    agent.send("s", "yes")
+    assert accounts(context) == before
+
+
+def test_advice_while_opening_in_chinese(context: Context) -> None:
+    agent = Keel(context)
+    before = accounts(context)
+    agent.send("s", f"我想开一个储蓄账户。{HEN}")
+    advised = agent.send("s", "我大概存 8000 美元，想要利息最高的，推荐哪个？")
+    assert advised.awaiting == "clarification" and "需要我为您开立" in advised.reply
+    listed = agent.send("s", "好的，就开这个吧")
+    assert listed.awaiting == "confirmation"
+    agent.send("s", "确认")
+    assert len(accounts(context)) == len(before) + 1
+
+
+@pytest.mark.parametrize(
+    ("text", "needs"),
+    [
+        ("I can keep about $8,000 there", True),
+        ("I use ATMs abroad a lot and hate foreign transaction fees", True),
+        ("Yuki Nakamura, 503-555-0842, 3421 Sakura Avenue, Portland, OR 97205", False),
+        ("Hi, I'd like to open an account", False),
+    ],
+)
+def test_what_states_needs(text: str, needs: bool) -> None:
+    assert states_needs(text) is needs
+
+
+def test_a_message_that_only_says_who_one_is_is_no_need() -> None:
+    said = [
+        "I want a second checking account",
+        "Ann Lee, 503-555-0842, 3421 Sakura Avenue, Portland, OR 97205",
+    ]
+    turn = SimpleNamespace(frame={"utterances": said}, inp=SimpleNamespace(text=""))
+    assert needs_texts(turn) == ["I want a second checking account"]  # type: ignore[arg-type]
+
+
+def test_an_advised_product_is_chosen_only_by_a_yes_to_the_offer() -> None:
+    frame = new_frame("open_account", {"recommended": "Gold Account"}, ["open a savings account"])
+    plan = ActionPlan(
+        tool="open_bank_account_4821",
+        args={"account_type": "savings", "account_class": "Gold Account"},
+        write=True,
+        summary={},
+    )
+    assert not stated(frame, plan)  # the policy's pick, not the customer's
+    frame["slots"]["open_recommended"] = "yes"
+    assert stated(frame, plan)
+    frame["slots"]["recommended"] = "Green Account"  # a yes to another offer chooses nothing
+    assert not stated(frame, plan)
