@@ -88,12 +88,28 @@ def _respond(key: str, data: dict[str, Any] | None = None, **extra: Any) -> dict
     }
 
 
+def cannot_verify(state: DialogueState, config: DomainConfig, frame: TaskFrame) -> bool:
+    """Whether the task waits on a verification the customer already failed.
+
+    Help first means going on with the request; one that needs a verified customer who
+    could not prove who they are cannot go on, so a person is the help.
+    """
+    spec = config.intents.get(frame["intent"])
+    unverified = state.user_id is None and state.channel_user_id is None
+    return unverified and state.identity_failures > 0 and spec is not None and spec.requires_auth
+
+
 def _non_task(state: DialogueState, config: DomainConfig, act: str, intent: str) -> dict[str, Any]:
     if act == "abandon":
         return _respond("abandoned")
     if act == "handoff" or intent in ("request_human", "complaint"):
         spec = config.intents.get(intent)
-        if spec is not None and state.frame is not None and state.human_asks < spec.insist:
+        if (
+            spec is not None
+            and state.frame is not None
+            and state.human_asks < spec.insist
+            and not cannot_verify(state, config, state.frame)
+        ):
             # with a request of the customer's in progress, a business that helps first
             # goes on with it; a person takes over the Nth time one is asked for (a request
             # it cannot serve goes to a person at once)

@@ -148,6 +148,17 @@ def test_the_bank_helps_first_and_hands_over_at_the_fourth_request_for_a_person(
     assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"
 
 
+def test_a_customer_who_could_not_be_verified_gets_a_person_when_asking_for_one(
+    context: Context,
+) -> None:
+    agent = Keel(context)
+    agent.send("s", "Please freeze my debit card")
+    failed = agent.send("s", "My email is t.wielgus.home@fastmail.com and I was born on 1 May 1980.")
+    assert failed.user_id is None and failed.awaiting == "clarification"
+    assert agent.send("s", "I can't verify that way, get me a person").awaiting == "human"
+    assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"
+
+
 def test_with_nothing_in_progress_a_request_for_a_person_is_served_at_once(
     context: Context,
 ) -> None:
