@@ -159,6 +159,17 @@ def test_a_customer_who_could_not_be_verified_gets_a_person_when_asking_for_one(
     assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"
 
 
+def test_an_incident_the_bank_caused_goes_to_a_person_at_once_without_verification(
+    context: Context,
+) -> None:
+    said = (
+        "My credit monitoring says Rho-Bank told the bureaus my card is 30 days past due. "
+        "That's false, my payments are all on time and I'm buying a house soon."
+    )
+    turn = Keel(context).send("s", said)
+    assert turn.awaiting == "human" and turn.user_id is None
+
+
 def test_with_nothing_in_progress_a_request_for_a_person_is_served_at_once(
     context: Context,
 ) -> None:
