@@ -44,6 +44,8 @@ class Decision:
     handoff_reason: str | None = None
     reject_reason: str | None = None
     split_off: str = ""  # the same request for another target's parts: a task of its own
+    # values the split-off task starts with, besides its words (the targets it is for)
+    split_slots: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

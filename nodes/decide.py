@@ -434,10 +434,12 @@ def _decided(
     if decision.split_off and decision.frame is not None:
         # the same request for another order's items waits behind this one
         slots = {k: v for k, v in decision.frame["slots"].items() if k in KEPT_FOR_SPLIT}
+        slots.update(decision.split_slots)
         split = new_frame(decision.frame["intent"], slots, [decision.split_off])
-        stack = apply(stack, Queue((split,)))
-        queued = {"requests": [f"request.{split['intent']}"]}
-        later = [{"key": "agenda.queued", "data": queued, "after": True}]
+        if not _waiting_already(stack, split):  # (a decision taken again splits it once)
+            stack = apply(stack, Queue((split,)))
+            queued = {"requests": [f"request.{split['intent']}"]}
+            later = [{"key": "agenda.queued", "data": queued, "after": True}]
     return {
         **update,
         "notices": [*notices, *({"key": k, "data": d} for k, d in decision.prefix), *later],
@@ -514,6 +516,14 @@ def target_checked(state: DialogueState, context: Context, decision: Decision) -
         "prompt": {"key": "ask.which_order_change", "data": data},
     }
     return Decision(route="ask", reply_key="ask.which_order_change", reply_data=data, frame=asking)
+
+
+def _waiting_already(stack: Sequence[TaskFrame], frame: TaskFrame) -> bool:
+    """Whether the same request with the same values already waits in the stack."""
+    return any(
+        f["kind"] == "queued" and f["intent"] == frame["intent"] and f["slots"] == frame["slots"]
+        for f in stack
+    )
 
 
 def _joined(

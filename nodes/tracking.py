@@ -676,10 +676,11 @@ def _with_task(
         and not (
             spec.family is not None
             and spec.family == frame_spec.family
-            and (spec.kind == "write" or frame_spec.kind == "write")
+            and frame_spec.kind == "write"
         )
     )  # "exchange" during a modification of the same items is the same request; so is
-    # advice of the change's own family during it ("which one is best?" while opening one)
+    # advice of the change's own family during it ("which one is best?" while opening one),
+    # but not the change asked for after advice ("great, open it"): a task of its own
     # A bare id or number during a task belongs to the task, whatever it resembles; so does
     # a look-up of the very order the task is about ("ok, it's #W…").
     same_order = (
