@@ -9,12 +9,14 @@ account is opened only when the customer names it and says yes to the listing.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from keel.api import Keel
+from keel.domain.bank import needs
 from keel.domain.bank import products as p
 from keel.domain.pack import load_pack
 from keel.persistence.db import get_engine, sqlite_url
@@ -39,7 +41,7 @@ def test_every_product_fact_names_the_document_it_comes_from() -> None:
     facts = p.catalogue()
     documents = Path("/work/shared/data/banking_knowledge/documents")
     products = [*facts.cards, *facts.checking, *facts.savings]
-    assert len(facts.cards) == 13 and len(facts.checking) == 18 and len(facts.savings) == 12
+    assert len(facts.cards) == 13 and len(facts.checking) == 18 and len(facts.savings) == 14
     for product in products:
         assert product.docs, product.name
         for doc in product.docs.values():
@@ -86,7 +88,7 @@ def test_monthly_fee_waivers_and_a_card_lowering_a_savings_minimum() -> None:
     ],
 )
 def test_money_is_read_in_english_and_chinese(text: str, values: list[float]) -> None:
-    assert [m.value for m in p.money(text)] == values
+    assert [m.value for m in needs.money(text)] == values
 
 
 def test_criteria_read_spend_by_category_and_period() -> None:
@@ -378,3 +380,201 @@ def test_a_balance_question_then_the_answer(context: Context) -> None:
     assert asked.awaiting == "clarification" and "$5,000" in asked.reply
     answer = agent.send("s", "about $5,000")
     assert "Purple Account" in answer.reply and answer.awaiting == "nothing"
+
+
+# -- account requirements: readers, facts and the filters they drive --------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "balance", "cap"),
+    [
+        ("I could hold two to three grand there, four at the very most", 3_000.0, 4_000.0),
+        (
+            "Probably $1,200-$1,500 stays in it. Nothing like twenty grand though.",
+            1_500.0,
+            19_999.99,
+        ),
+        ("I'll park around eight thousand, nine max", 8_000.0, 9_000.0),
+        ("我大概能存三四千，最多五千", 4_000.0, 5_000.0),
+    ],
+)
+def test_spoken_amounts_give_a_balance_and_a_cap(text: str, balance: float, cap: float) -> None:
+    wants = p.criteria([f"Looking for a savings account. {text}"])
+    assert (wants.balance, wants.max_balance) == (balance, cap)
+
+
+def test_who_the_customer_is_is_no_balance() -> None:
+    said = (
+        "Sure - Dana Whitfield, 971-555-0188, dana.w@example.org, born 02/03/1988, "
+        "1187 Alder Street, Eugene, OR 97401"
+    )
+    wants = p.criteria(["I want to open a checking account.", said])
+    assert wants.balance is None and wants.max_balance is None and wants.withdrawals == 1
+
+
+def test_requirement_readers_in_english() -> None:
+    wants = p.criteria(
+        [
+            "I pull money out of savings maybe 2-3 times a week, and I must have interest "
+            "compounded daily. Is there a loyalty rate since I hold checking accounts here? "
+            "Getting my out-of-network ATM fees reimbursed would be great. I want at least 4% APY."
+        ]
+    )
+    assert wants.kind == "savings" and wants.withdrawals == 9
+    assert wants.daily_compounding and wants.relationship and wants.atm_rebates
+    assert wants.min_apy == 4.0
+    checking = p.criteria(
+        [
+            "For the business checking: truly $0 monthly fees please, not a trial where fees "
+            "kick in later, and I can't commit to a minimum balance. My paycheck should land "
+            "early too, and I'd like to hold euros - a multi-currency wallet. Cash back on "
+            "our debit card purchases? I need at least $20 a month in ATM rebates."
+        ]
+    )
+    assert checking.kind == "checking" and checking.business
+    assert checking.zero_fee and checking.no_trial and checking.no_minimum
+    assert checking.early_deposit and checking.multi_currency and checking.debit_cashback
+    assert checking.min_rebate == 20.0 and not checking.waivable
+
+
+def test_requirement_readers_in_chinese() -> None:
+    wants = p.criteria(
+        ["我想开储蓄账户，每周取两三次，一定要按日复利，有没有老客户奖励利率？ATM手续费能报销吗？"]
+    )
+    assert wants.kind == "savings" and wants.withdrawals == 9
+    assert wants.daily_compounding and wants.relationship and wants.atm_rebates
+    zh = p.criteria(["企业支票账户要真正的零月费，不要最低余额，工资要提前到账，还要多币种。"])
+    assert zh.kind == "checking" and zh.business and zh.zero_fee and zh.no_minimum
+    assert zh.early_deposit and zh.multi_currency
+
+
+def test_fee_ceilings_and_a_waiver_question() -> None:
+    wants = p.criteria(
+        [
+            "Business checking: I won't pay more than $25-30 a month, absolutely under $45. "
+            "I can leave $2,000 to $4,000 in it - would that avoid the monthly fee? "
+            "I don't want to need $20,000+."
+        ]
+    )
+    assert wants.max_monthly_fee == 45.0 and wants.waivable
+    assert (wants.balance, wants.max_balance) == (4_000.0, 19_999.99)
+    cards = p.criteria(
+        ["A credit card? I hate big annual fees. Under $90 is okay, $150 is too much."]
+    )
+    assert cards.max_annual_fee == 149.99
+
+
+def test_the_kind_asked_about() -> None:
+    assert p.kind_of("My savings account: since I have checking accounts with you, any bonus?") == (
+        "savings"
+    )
+    assert p.kind_of("As I already hold two checking accounts, is there a bonus rate?") is None
+    assert p.kind_of("Our team uses debit cards a lot - any cash back on debit purchases?") is None
+    assert p.kind_of("我有支票账户，储蓄账户有奖励利率吗？") == "savings"
+
+
+def test_account_features_come_from_the_documents() -> None:
+    checking = {a.name: a for a in p.catalogue().checking}
+    savings = {a.name: a for a in p.catalogue().savings}
+    assert checking["Purple Account"].multi_currency and checking["World Blue"].multi_currency
+    assert [n for n, a in checking.items() if a.multi_currency] == ["Purple Account", "World Blue"]
+    assert (
+        checking["Blue Account"].overdraft_protection
+        and checking["Blue Account"].early_deposit_days == 1
+    )
+    assert not checking["Green Account"].overdraft_protection  # no transfers from linked accounts
+    assert (
+        checking["Cobalt Blue"].debit_cashback == 1.0 and checking["Lime Green"].min_balance == 5000
+    )
+    assert checking["Sky Blue"].free_months == 6  # a trial: the fee starts after it
+    assert [savings[n].free_withdrawals for n in ("Bronze Account", "Silver Account")] == [6, 10]
+    assert savings["Silver Plus Account"].free_withdrawals == 15
+    assert savings["Silver Plus Account"].relationship_bonus == 0.025
+    assert (
+        savings["Silver Plus Account"].atm_rebate == 25 and savings["Gold Account"].atm_rebate == 30
+    )
+    plus_saver = savings["Silver Plus Saver Account"]
+    assert plus_saver.business and plus_saver.same_day_ach and plus_saver.free_withdrawals == 20
+    assert {a.compounding for a in savings.values() if not a.business} == {"daily"}
+    new_facts = {
+        "overdraft_protection", "early_deposit_days", "multi_currency", "debit_cashback",
+        "free_withdrawals", "excess_withdrawal_fee", "compounding", "relationship_bonus",
+        "same_day_ach", "atm_rebate", "min_balance",
+    }  # fmt: skip
+    for account in [*checking.values(), *savings.values()]:
+        stated = account.model_dump(exclude_defaults=True).keys() & new_facts
+        assert stated <= account.docs.keys(), (account.name, stated - account.docs.keys())
+
+
+def best(texts: list[str], kind: str) -> list[str]:
+    wants = p.criteria(texts)
+    if wants.kind is None:
+        wants = replace(wants, kind=kind)  # type: ignore[arg-type]
+    return p.names(p.ranking(wants, TODAY)[1])
+
+
+def test_filter_multi_currency_travel_checking() -> None:
+    said = [
+        "I want another checking account for trips abroad; the ATM fees overseas kill me, can "
+        "they be reimbursed? I can't stand foreign transaction fees either.",
+        "I'll keep roughly two to three thousand in it, four tops - nothing like $60k.",
+        "I get paid in pounds sometimes, so I'd like to hold multiple currencies. I'm 41.",
+    ]
+    assert best(said, "checking") == ["Purple Account"]
+
+
+def test_filter_overdraft_protection_and_early_deposit_checking() -> None:
+    said = [
+        "No overdraft fees whatsoever - but I want overdraft protection: link my savings to "
+        "cover a shortfall. My direct deposit should arrive a day early.",
+        "I can hold $600 to $650 most months; is that enough to avoid the monthly fee? "
+        "I can't commit to $1,500 or more.",
+    ]
+    assert best(said, "checking")[0] == "Blue Account"
+    assert "Green Account" not in best(said, "checking")  # no linked-account transfers
+
+
+def test_filter_debit_cashback_business_checking() -> None:
+    said = [
+        "I need a business checking account with zero overdraft fees. I don't want to pay more "
+        "than $35 a month.",
+        "We use ATMs a lot - any rebates? I can keep $2,800 to $4,500; would that waive the fee?",
+        "Our crew pays for supplies with debit cards, about $2k a month - cash back on that?",
+    ]
+    assert best(said, "checking") == ["Cobalt Blue"]
+
+
+def test_filter_truly_free_business_checking() -> None:
+    said = [
+        "A business checking for my new LLC: no monthly maintenance fees at all, even waivable "
+        "ones. No minimum balance either, and not a trial where fees kick in later."
+    ]
+    assert best(said, "checking") == ["Navy Blue"]
+
+
+def test_filter_rebates_and_interest_business_checking_ranks_the_rest() -> None:
+    said = [
+        "Business checking please: no overdraft fees, at least $15 a month in ATM fee rebates, "
+        "at least 1% APY, and any minimum balance under ten grand."
+    ]
+    assert best(said, "checking") == ["Sky Blue", "Lime Green", "Hunter Green"]
+
+
+def test_filter_withdrawals_relationship_daily_savings() -> None:
+    said = [
+        "I want a savings account. I dip into it 12-14 times a month, and need daily compounding.",
+        "Since I have checking accounts with you, is there a relationship bonus?",
+        "I can keep $2,600 to $3,200 there, $3,800 tops. ATM fees reimbursed would be nice.",
+    ]
+    assert best(said, "savings") == ["Silver Plus Account"]
+    fewer = [said[0].replace("12-14", "about 10"), *said[1:]]
+    assert best(fewer, "savings") == ["Silver Plus Account", "Silver Account"]  # both fit: value
+
+
+def test_filter_same_day_business_savings() -> None:
+    said = [
+        "Now a business savings account. I need same-day transfers for payroll emergencies.",
+        "I can put $6,000-$9,000 in to start; nothing like $100k.",
+        "We'd withdraw 4-5 times a week. Any better rate for having multiple accounts?",
+    ]
+    assert best(said, "savings") == ["Silver Plus Saver Account"]

@@ -22,8 +22,9 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, field_validator
 
-from keel.domain.bank import clock
+from keel.domain.bank import clock, needs
 from keel.domain.bank.decisions import Turn, ask, respond
+from keel.domain.bank.needs import Criteria, Kind, kind_of
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
 from keel.state.dialogue import ActionPlan
@@ -140,6 +141,10 @@ class Checking(BaseModel):
     foreign_fee: float | None = None
     atm_rebate: float = 0.0
     savings_boosts: dict[str, float] = {}
+    overdraft_protection: bool = False  # a linked account can cover an overdraft
+    early_deposit_days: int = 0  # direct deposit this many days before payday
+    multi_currency: bool = False
+    debit_cashback: float = 0.0  # percent on debit card purchases (any merchant)
     docs: dict[str, str]
 
     _atm = field_validator("out_of_network_fee", "foreign_atm", mode="before")(_as_atm)
@@ -164,7 +169,16 @@ class Savings(BaseModel):
     invitation: bool = False
     card_boosts: dict[str, float] = {}
     card_min_balance: dict[str, float] = {}
+    free_withdrawals: int | None = None  # a month (None: no limit the documents give)
+    excess_withdrawal_fee: float | None = None
+    compounding: Literal["daily", "monthly"] | None = None
+    relationship_bonus: float = 0.0  # APY added for holding other Rho-Bank products
+    same_day_ach: bool | None = None  # None: the documents do not say
     docs: dict[str, str]
+
+    def best_apy(self) -> float:
+        """The APY of the top tier (what the account pays once the balance grows)."""
+        return max(apy for _, apy in self.tiers)
 
     def apy(self, balance: float) -> float:
         """The base APY (percent) at ``balance``."""
@@ -202,352 +216,14 @@ def catalogue() -> Catalogue:
     return Catalogue.model_validate(yaml.safe_load(FACTS.read_text(encoding="utf-8")))
 
 
-# -- the customer's criteria ---------------------------------------------------------------
+# -- the customer's criteria (read in needs.py) -----------------------------------------------
 
-Kind = Literal["card", "checking", "savings", "pair"]
-
-
-@dataclass(frozen=True)
-class Criteria:
-    """What the customer's words ask of a product."""
-
-    kind: Kind | None = None
-    business: bool = False
-    spend: tuple[tuple[str, float], ...] = ()  # (category, dollars a year), recurring
-    one_off: tuple[tuple[str, float], ...] = ()  # (category, dollars), once
-    categories: tuple[str, ...] = ()  # categories named, with or without amounts
-    no_annual_fee: bool = False
-    max_annual_fee: float | None = None
-    max_monthly_fee: float | None = None
-    no_foreign_fee: bool = False
-    protection: bool = False
-    min_limit: float | None = None
-    no_overdraft_fee: bool = False
-    atm_rebates: bool = False
-    atm_abroad: bool = False
-    waivable: bool = False
-    balance: float | None = None
-    years: float = 1.0
-    score: int | None = None
-    age: int | None = None
-    has_plus: bool = False
-    signup_bonus: bool = False
-    withdrawals: int = 1
-    withdrawal: float | None = None
-    named: tuple[str, ...] = ()  # products the customer names (a comparison between them)
-
-
-CATEGORY_WORDS: tuple[tuple[str, str], ...] = (
-    ("groceries", r"\bgrocer\w*|\bsupermarket\w*|超市|买菜|杂货|食品店"),
-    ("gas", r"\bgas\b|\bfuel\b|\bpetrol\b|加油|油费|汽油"),
-    (
-        "dining",
-        r"\bdining\b|\bdine\b|\brestaurants?\b|\beating out\b|\bfood delivery\b|"
-        r"餐饮|吃饭|外出就餐|餐厅|下馆子",
-    ),
-    ("travel", r"\btravel\w*|\bflights?\b|\bhotels?\b|\bairfare\b|旅行|旅游|出差|机票|酒店"),
-    ("software", r"\bsoftware\b|\bsaas\b|软件"),
-    ("media", r"\badvertising\b|\bad spend\b|\bads\b|\bmedia\b|广告"),
-    (
-        "green",
-        r"\beco[- ]?friendly\b|\bgreen (?:merchants?|stores?|purchases?)\b|\bsustainable\b|环保",
-    ),
-    ("transportation", r"\btransportation\b|\blogistics\b|\bshipping\b|\brideshare\b|物流|运输"),
-    ("operations", r"\boperations?\b|\boperational\b|运营"),
-)
-CATEGORIES = tuple((name, rx.compile(words, rx.I)) for name, words in CATEGORY_WORDS)
-CARD_WORD = rx.compile(
-    r"\bcredit\s*cards?\b|\bcards?\b|\bcash\s*back\b|\bannual fee\b|\bsign[- ]?up bonus\b|"
-    r"\bwelcome bonus\b|信用卡|返现|年费|开卡礼|办卡",
-    rx.I,
-)
-DEBIT_WORD = rx.compile(r"\bdebit\s+cards?\b|借记卡", rx.I)
-CHECKING_WORD = rx.compile(
-    r"\bchecking\b|\bcurrent account\b|\bATMs?\b|\boverdraft\w*|支票|活期|取款|取钱|透支", rx.I
-)
-SAVINGS_WORD = rx.compile(
-    r"\bsavings?\b|\bAPY\b|\bhigh[- ]yield\b|\binterest\b|储蓄|存款|利息|利率|收益", rx.I
-)
-PAIR_WORD = rx.compile(r"\bpair\w*|\bcombo\w*|\bcombination\b|组合|搭配|一对", rx.I)
-BUSINESS_WORD = rx.compile(
-    r"\bbusiness\b|\bcompany\b|\bLLC\b|\bstartup\b|企业|公司|商业|对公", rx.I
-)
-NO_ANNUAL_FEE = rx.compile(
-    r"\bno annual fees?\b|\bwithout (?:an )?annual fee\b|无年费|免年费|没有年费|不要年费", rx.I
-)
-NO_FOREIGN_FEE = rx.compile(
-    r"\bno (?:foreign|international|FX)(?: transaction)? fees?\b|"
-    r"\bavoid (?:foreign|international|FX)(?: transaction)? fees?\b|"
-    r"\bwithout (?:foreign|international) (?:transaction )?fees?\b|"
-    r"(?:无|免|没有|不收|不想付)外币(?:交易)?手续费|免外汇手续费|(?:无|免)境外(?:交易)?手续费",
-    rx.I,
-)
-PROTECTION_WORD = rx.compile(r"\bpurchase protection\b|购物保障|购买保护|消费保障|购物保护", rx.I)
-LIMIT_WORD = rx.compile(r"\blimit\b|\bcredit line\b|额度", rx.I)
-NO_OVERDRAFT_FEE = rx.compile(
-    r"\bno overdraft(?: fees?)?\b|\bwithout overdraft fees?\b|\bzero overdraft\b|"
-    r"\boverdraft fees? of \$?0\b|\bstop (?:overdraft|overdrafting)\b|\bkeep overdrafting\b|"
-    r"(?:无|免|没有|不收)透支费|透支不收费|避免透支|老是透支",
-    rx.I,
-)
-REBATE_WORD = rx.compile(
-    r"\bATM (?:fee )?(?:rebates?|reimburse\w*)\b|\brebates?\b|返还|报销|退还ATM", rx.I
-)
-ABROAD_WORD = rx.compile(
-    r"\babroad\b|\boverseas\b|\bforeign ATMs?\b|\binternational(?:ly)?\b|\bwhile travel\w*|"
-    r"国外|境外|海外|出国",
-    rx.I,
-)
-ATM_WORD = rx.compile(
-    r"\bATMs?\b|\bcash withdrawals?\b|\bwithdraw\w*|\btake out\b|\bpull out\b|取款|取钱|取现", rx.I
-)
-WAIVE_WORD = rx.compile(r"\bwaiv\w*|\bwaive\b|减免|免除|免月费|免收", rx.I)
-MONTHLY_FEE_WORD = rx.compile(r"\bmonthly(?: maintenance| service)? fees?\b|月费|管理费", rx.I)
-ANNUAL_FEE_WORD = rx.compile(r"\bannual fees?\b|年费", rx.I)
-UNDER_WORD = rx.compile(
-    r"\bunder\b|\bbelow\b|\bless than\b|\bat most\b|\bno more than\b|\bmax(?:imum)?\b|"
-    r"\bcheaper than\b|"
-    r"以下|以内|不超过|低于|少于",
-    rx.I,
-)
-BONUS_WORD = rx.compile(
-    r"\bsign[- ]?up bonus\w*|\bwelcome bonus\w*|\bnew customer bonus\w*|\bbonus offers?\b|"
-    r"开卡礼|开户奖励|新客奖励|迎新",
-    rx.I,
-)
-PLUS_WORD = rx.compile(
-    r"\b(?:have|got|with|already (?:have|pay for)|subscribed to)\b[^.。]{0,12}"
-    r"\bRho[- ‑]?Bank ?(?:\+|plus)|"
-    r"(?:有|开通了|订阅了)\s*Rho[- ‑]?Bank ?(?:\+|plus)",
-    rx.I,
-)
-SCORE = rx.compile(
-    r"(?:\bscore\b|\bFICO\b|信用分|信用评分|信用分数)\D{0,14}(\d{3})\b|"
-    r"\b(\d{3})\s*(?:credit score|FICO)",
-    rx.I,
-)
-AGE = rx.compile(
-    r"\bI(?:'m| am)\s+(\d{1,2})\b(?!\s*(?:k\b|%|dollars))|"
-    r"\b(\d{1,2})\s*(?:years? old|-year-old)|我\s*(\d{1,2})\s*岁",
-    rx.I,
-)
-YEARS = rx.compile(
-    r"\b(?:over|for|in|across)\s+(?:a|one|1|two|2|three|3|five|5|(\d{1,2}))?\s*(years?|months?)\b|"
-    r"(一|两|二|三|五|半|\d{1,2})\s*(年|个月)",
-    rx.I,
-)
-TIMES = rx.compile(
-    r"\b(\d{1,2}|once|twice|two|three|four|five|six)(?:\s+times)?\s+(?:a|per|each)\s+month\b|"
-    r"(\d{1,2}|[一两二三四五六七八九十])\s*次",
-    rx.I,
-)
-TIMES_WORDS = {"once": 1, "twice": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "five": 5}
-ZH_DIGITS = {
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-    "半": 0.5,
-}
-NUM = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-MONEY = rx.compile(
-    rf"\$\s?{NUM}\s?([kK]|[mM]\b|thousand\b|万|千)?|"
-    rf"(?<![\d.,$]){NUM}\s?([kK]\b|thousand\b|万|千|dollars\b|bucks\b|美元|美金|块|元)|"
-    r"([一二两三四五六七八九十]{1,3})\s?(万|千)|"
-    r"(?<![\d.,$])(\d{3,}(?:,\d{3})*)(?![\d,.]|\s?(?:年|岁|次|天|个月|%|years?|points?))",
-    rx.I,
-)
-SCORE_CUE = rx.compile(r"score|FICO|信用分|信用评分|ending|尾号", rx.I)
-SCALE = {"k": 1000.0, "thousand": 1000.0, "m": 1_000_000.0, "万": 10000.0, "千": 1000.0}
-MONTHLY_WORD = rx.compile(
-    r"\ba month\b|\bper month\b|\bmonthly\b|\beach month\b|\b/mo\b|每月|每个月|一个月|月均", rx.I
-)
-YEARLY_WORD = rx.compile(
-    r"\ba year\b|\bper year\b|\bannually\b|\byearly\b|\beach year\b|每年|一年|年均", rx.I
-)
-SPEND_WORD = rx.compile(
-    r"\bspend\w*|\bspent\b|\bpurchase\w*|\bbuy\w*|\bcharge\w*|花|消费|买|购", rx.I
-)
-BALANCE_WORD = rx.compile(
-    r"\bdeposit\w*|\bsave\b|\bsaving\b|\bput\b|\bkeep\b|\bbalance\b|\bpark\b|\binvest\b|\bhave\b|存|余额|放",
-    rx.I,
-)
-CLAUSE = rx.compile(r"[;!?。；，！？、\n]|[.,](?!\d)")
 PRODUCT_NAMES = rx.compile(
     r"\b(?:business (?:bronze|silver|gold|platinum) rewards|bronze rewards|silver rewards|"
     r"gold rewards|platinum rewards|diamond elite card|ecocard|eco card|crypto[- ]cash ?back|"
     r"green rewards|silver zoom)\b",
     rx.I,
 )
-
-
-@dataclass(frozen=True)
-class Money:
-    """An amount of money a message states, with where it stands."""
-
-    value: float
-    start: int
-    end: int
-
-
-def money(text: str) -> list[Money]:
-    """Every amount of money in ``text``: "$20,000", "$2k", "40k", "5000 dollars", "两万"."""
-    found: list[Money] = []
-    for match in MONEY.finditer(text):
-        if match.group(7) and SCORE_CUE.search(text[max(0, match.start() - 16) : match.start()]):
-            continue  # a credit score or card digits, not money
-        digits = match.group(1) or match.group(3) or match.group(7)
-        unit = (match.group(2) or match.group(4) or match.group(6) or "").lower()
-        value = float(digits.replace(",", "")) if digits else zh_number(match.group(5) or "")
-        found.append(Money(value * SCALE.get(unit, 1.0), match.start(), match.end()))
-    return found
-
-
-def zh_number(text: str) -> float:
-    """A small Chinese number: 两 -> 2, 十五 -> 15, 三十 -> 30."""
-    if "十" in text:
-        head, _, tail = text.partition("十")
-        return ZH_DIGITS.get(head, 1) * 10 + ZH_DIGITS.get(tail, 0)
-    return float(ZH_DIGITS.get(text, 0))
-
-
-def clauses(text: str) -> list[str]:
-    """The clauses of ``text`` (amounts and what they are for are read per clause)."""
-    return [c for c in CLAUSE.split(text) if c.strip()]
-
-
-def categories_in(text: str) -> tuple[str, ...]:
-    """The spending categories ``text`` names."""
-    return tuple(name for name, pattern in CATEGORIES if pattern.search(text))
-
-
-def kind_of(text: str) -> Kind | None:
-    """Which product the words ask about: a card, checking, savings or a card + savings pair."""
-    card = bool(CARD_WORD.search(DEBIT_WORD.sub(" ", text)))
-    savings = bool(SAVINGS_WORD.search(text))
-    if card and (savings and (PAIR_WORD.search(text) or "+" in text or " and a savings" in text)):
-        return "pair"
-    if card and savings and rx.search(r"\bsavings? account\b|储蓄账户", text, rx.I):
-        return "pair"
-    if card:
-        return "card"
-    if rx.search(r"\bchecking\b|支票|活期", text, rx.I):
-        return "checking"
-    if savings:
-        return "savings"
-    if CHECKING_WORD.search(text):
-        return "checking"
-    if categories_in(text):  # spending by category: a card's question
-        return "card"
-    return None
-
-
-def horizon(text: str) -> float:
-    """The years weighed over ("over one year", "for 18 months", "两年"); 1 by default."""
-    match = YEARS.search(text)
-    if not match:
-        return 1.0
-    if match.group(2):
-        words = match.group(0).lower().split()
-        count = next((NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS), None)
-        number = float(match.group(1)) if match.group(1) else float(count or 1)
-        return number / MONTHS_A_YEAR if match.group(2).lower().startswith("month") else number
-    head = match.group(3)
-    number = float(head) if head.isdigit() else float(ZH_DIGITS.get(head, 1))
-    return number / MONTHS_A_YEAR if match.group(4) == "个月" else number
-
-
-def withdrawals_in(text: str) -> int:
-    """Withdrawals a month ("twice a month", "每月取3次"); 1 by default."""
-    match = TIMES.search(text)
-    if not match:
-        return 1
-    word = (match.group(1) or match.group(2) or "").lower()
-    if word.isdigit():
-        return max(int(word), 1)
-    return int(TIMES_WORDS.get(word, ZH_DIGITS.get(word, 1)))
-
-
-def score_in(text: str) -> int | None:
-    """A credit score the customer states (300-850)."""
-    for match in SCORE.finditer(text):
-        value = int(match.group(1) or match.group(2))
-        if 300 <= value <= 850:
-            return value
-    return None
-
-
-def age_in(text: str) -> int | None:
-    """An age the customer states ("I'm 19", "65 years old", "我20岁")."""
-    match = AGE.search(text)
-    if not match:
-        return None
-    return int(next(g for g in match.groups() if g))
-
-
-def cue_role(context: str) -> str | None:
-    """What the words next to an amount say it is for, if they say."""
-    roles: tuple[tuple[str, rx.Pattern[str]], ...] = (
-        ("min_limit", LIMIT_WORD),
-        ("waivable", WAIVE_WORD),
-        ("withdrawal", ATM_WORD),
-        ("spend", SPEND_WORD),
-        ("balance", BALANCE_WORD),
-    )
-    fee_word = MONTHLY_FEE_WORD.search(context) or ANNUAL_FEE_WORD.search(context)
-    if fee_word and UNDER_WORD.search(context):
-        return "max_annual_fee" if ANNUAL_FEE_WORD.search(context) else "max_monthly_fee"
-    return next((role for role, pattern in roles if pattern.search(context)), None)
-
-
-def amount_role(before: str, after: str, kind: Kind | None) -> str:
-    """What an amount is for: the words before it first, then those after, then the product."""
-    role = cue_role(before[-NEAR_BEFORE:] + " " + after[:NEAR_AFTER]) or cue_role(before)
-    if role is not None:
-        return role
-    return "spend" if kind in ("card", None) else "balance"
-
-
-def read_clause(clause: str, kind: Kind | None, found: dict[str, Any]) -> None:
-    """What each amount in one clause is for (read from the words between amounts)."""
-    amounts = money(clause)
-    for index, amount in enumerate(amounts):
-        start = amounts[index - 1].end if index else 0
-        stop = amounts[index + 1].start if index + 1 < len(amounts) else len(clause)
-        before, after = clause[start : amount.start], clause[amount.end : stop]
-        role = amount_role(before, after, kind)
-        if role == "spend":
-            named = categories_in(after) or categories_in(before) or ("other",)
-            spend_of(clause, named, amount.value, found)
-        elif role == "waivable":
-            found["waivable"] = True
-            found["balance"] = max(amount.value, found.get("balance") or 0.0)
-        elif role in ("max_monthly_fee", "max_annual_fee"):
-            found[role] = min(amount.value, found.get(role) or amount.value)
-        else:
-            found[role] = amount.value
-    if WAIVE_WORD.search(clause) and amounts:
-        found["waivable"] = True
-        found["balance"] = max(a.value for a in amounts)
-
-
-def spend_of(clause: str, named: Sequence[str], total: float, found: dict[str, Any]) -> None:
-    """A spend split evenly over the categories named; a year's worth when recurring."""
-    share = total / len(named)
-    if MONTHLY_WORD.search(clause):
-        found.setdefault("spend", []).extend((c, share * MONTHS_A_YEAR) for c in named)
-    elif YEARLY_WORD.search(clause):
-        found.setdefault("spend", []).extend((c, share) for c in named)
-    else:
-        found.setdefault("one_off", []).extend((c, share) for c in named)
 
 
 def named_products(text: str) -> tuple[str, ...]:
@@ -565,45 +241,8 @@ def named_products(text: str) -> tuple[str, ...]:
 
 
 def criteria(texts: Sequence[str], asked: str | None = None) -> Criteria:
-    """Everything the task's messages ask of a product (a later message adds to earlier ones)."""
-    said = " ".join(texts)
-    kind = kind_of(said)
-    found: dict[str, Any] = {}
-    for text in texts:
-        for clause in clauses(text):
-            read_clause(clause, kind, found)
-    if asked == "amount" and texts and "balance" not in found:
-        bare = rx.search(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)", texts[-1])
-        if bare:
-            found["balance"] = float(bare.group(1).replace(",", ""))
-    spend = tuple(found.get("spend", ()))
-    one_off = tuple(found.get("one_off", ()))
-    return Criteria(
-        kind=kind,
-        business=bool(BUSINESS_WORD.search(said)),
-        spend=spend,
-        one_off=one_off,
-        categories=categories_in(said),
-        no_annual_fee=bool(NO_ANNUAL_FEE.search(said)),
-        max_annual_fee=found.get("max_annual_fee"),
-        max_monthly_fee=found.get("max_monthly_fee"),
-        no_foreign_fee=bool(NO_FOREIGN_FEE.search(said)),
-        protection=bool(PROTECTION_WORD.search(said)),
-        min_limit=found.get("min_limit"),
-        no_overdraft_fee=bool(NO_OVERDRAFT_FEE.search(said)),
-        atm_rebates=bool(REBATE_WORD.search(said)),
-        atm_abroad=bool(ABROAD_WORD.search(said) and ATM_WORD.search(said)),
-        waivable=bool(found.get("waivable")),
-        balance=found.get("balance"),
-        years=horizon(said),
-        score=score_in(said),
-        age=age_in(said),
-        has_plus=bool(PLUS_WORD.search(said)),
-        signup_bonus=bool(BONUS_WORD.search(said)),
-        withdrawals=withdrawals_in(said),
-        withdrawal=found.get("withdrawal"),
-        named=named_products(said),
-    )
+    """Everything the task's messages ask of a product, with the cards they name."""
+    return replace(needs.criteria(texts, asked), named=named_products(" ".join(texts)))
 
 
 # -- cards ----------------------------------------------------------------------------------
@@ -833,15 +472,23 @@ def age_fits(ages: tuple[int, int | None] | None, age: int | None) -> bool:
     return age >= low and (high is None or age <= high)
 
 
+def minimum(account: Checking | Savings) -> float:
+    """The least the account must hold: its minimum balance or opening deposit."""
+    return max(account.min_balance, account.min_opening)
+
+
 def checking_fits(account: Checking, wants: Criteria) -> bool:
     """Whether the checking account meets every hard requirement stated."""
+    return checking_money_fits(account, wants) and checking_features_fit(account, wants)
+
+
+def checking_money_fits(account: Checking, wants: Criteria) -> bool:
+    """Fees, balances and rates: a waiver holds at the balance kept, a minimum under the cap."""
     balance = wants.balance
     checks = (
         account.business == wants.business,
         age_fits(account.ages, wants.age),
-        not wants.no_overdraft_fee or account.overdraft_fee == 0,
         wants.max_monthly_fee is None or account.monthly_fee < wants.max_monthly_fee,
-        not wants.atm_rebates or account.atm_rebate > 0,
         not wants.waivable
         or account.monthly_fee == 0
         or (
@@ -849,10 +496,29 @@ def checking_fits(account: Checking, wants: Criteria) -> bool:
             and balance is not None
             and balance >= account.waiver_balance
         ),
-        balance is None or balance >= max(account.min_balance, account.min_opening),
+        not wants.zero_fee or (account.monthly_fee == 0 and not account.free_months),
+        not wants.no_trial or not account.free_months,
+        not wants.no_minimum or minimum(account) == 0,
+        balance is None or balance >= minimum(account),
+        wants.max_balance is None or minimum(account) <= wants.max_balance,
+        wants.min_apy is None or account.apy >= wants.min_apy,
+    )
+    return all(checks)
+
+
+def checking_features_fit(account: Checking, wants: Criteria) -> bool:
+    """What the account must do: overdrafts, ATMs, foreign fees, deposits, currencies."""
+    checks = (
+        not wants.no_overdraft_fee or account.overdraft_fee == 0,
+        not wants.overdraft_protection or account.overdraft_protection,
+        not wants.atm_rebates or account.atm_rebate > 0,
+        wants.min_rebate is None or account.atm_rebate >= wants.min_rebate,
         not wants.no_foreign_fee
         or account.foreign_fee == 0
         or (account.foreign_atm is not None and account.foreign_atm.flat == 0),
+        not wants.early_deposit or account.early_deposit_days >= 1,
+        not wants.multi_currency or account.multi_currency,
+        not wants.debit_cashback or account.debit_cashback > 0,
     )
     return all(checks)
 
@@ -919,11 +585,21 @@ def rank_checking(wants: Criteria) -> tuple[str, list[Ranked]]:
 def savings_fits(account: Savings, wants: Criteria, balance: float) -> bool:
     """Whether the savings account can hold ``balance`` and meets what is asked."""
     hard_minimum = account.min_balance if account.waiver_balance is not None else 0.0
+    free = account.free_withdrawals
     checks = (
         not account.invitation,
         account.business == wants.business,
         balance >= max(account.min_opening, hard_minimum),
         wants.max_monthly_fee is None or (account.monthly_fee or 0) < wants.max_monthly_fee,
+        wants.max_balance is None or minimum(account) <= wants.max_balance,
+        not wants.no_minimum or minimum(account) == 0,
+        free is None or free >= wants.withdrawals,
+        not wants.daily_compounding or account.compounding == "daily",
+        not wants.relationship or account.relationship_bonus > 0,
+        not wants.atm_rebates or account.atm_rebate > 0,
+        wants.min_rebate is None or account.atm_rebate >= wants.min_rebate,
+        not wants.same_day or bool(account.same_day_ach),
+        wants.min_apy is None or account.best_apy() >= wants.min_apy,
     )
     return all(checks)
 
