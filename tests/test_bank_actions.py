@@ -204,7 +204,16 @@ def test_close_debit_card_rules(url: str) -> None:
         card_id="dbc_e57a8d31c7_blue",
         reason="lost",
     )
-    # Lucia's card is FROZEN: it must be unfrozen first.
+    # Lucia's card is FROZEN: it closes as it is (never unfrozen, even for a moment) …
+    closed = run(
+        url,
+        "close_debit_card_4721",
+        user_id=LUCIA,
+        card_id="dbc_fb41339e7b_green",
+        reason="lost",
+    )
+    assert closed["previous_status"] == "FROZEN" and closed["status"] == "CLOSED"
+    # … and a closed card cannot be closed again.
     refused(
         url,
         "BUSINESS_ERROR",

@@ -24,7 +24,7 @@ from keel.domain.bank.cards import named_last4s, pin_problem, procedure
 from keel.domain.bank.common import add_row
 from keel.domain.bank.decisions import Turn
 from keel.domain.bank.extract import card_service_values
-from keel.domain.bank.models import BankTransaction, DebitCard
+from keel.domain.bank.models import Account, BankTransaction, DebitCard
 from keel.domain.bank.tools import TOOLS
 from keel.domain.pack import PolicyInput, load_pack
 from keel.persistence.db import get_engine, session_scope, sqlite_url
@@ -522,8 +522,9 @@ def test_an_entry_tier_replacement_waits_48_hours_after_the_closure(context: Con
 
 
 def test_several_lost_cards_are_never_changed_together(context: Context) -> None:
-    """A second checking account with its own active card: "replace all my cards" asks which
-    account; nothing is listed for both, nothing is written."""
+    """A second checking account with its own active card: "replace all my cards" lists one
+    card's closure, the other account waits behind it for its own listing and yes; nothing is
+    listed for both, nothing is written."""
     from keel.domain.bank.policy import decide
 
     extra_account = {
@@ -572,11 +573,88 @@ def test_several_lost_cards_are_never_changed_together(context: Context) -> None
         language="en",
     )
     decision = decide(call, inp)
-    assert decision.route == "ask" and decision.plan is None
-    assert "chk_extra" in str(decision.reply_data) and "chk_4f8838da93" in str(decision.reply_data)
+    # one card's closure is listed; the other account waits behind it, for its own yes
+    assert decision.plan is not None and decision.plan["tool"] == "close_debit_card_4721"
+    first = decision.plan["args"]["card_id"]
+    later = decision.split_slots["account_ids"]
+    assert decision.split_off and len(later) == 2 and "chk_extra" in later
+    assert first in (RAFA_CARD, "dbc_extra")
+    assert state(context) == before
+    frame = new_frame("order_card", {"closure_reason": "stolen"}, [text])
     frame["utterances"].append("the one ending 7001")
     frame["slots"]["card_last4"] = "7001"
     decision = decide(call, replace(inp, frame=frame, act="fill", text="the one ending 7001"))
     assert decision.plan is not None and decision.plan["args"]["card_id"] == "dbc_extra"
     assert decision.route == "confirm"  # listed alone, for its own yes
     assert unchanged(before, state(context))
+
+
+def second_card(context: Context) -> str:
+    """Give Rafael a second checking account (Green) with an active debit card ending 7001."""
+    with session_scope(context.database_url) as session:
+        account = {
+            "account_id": "chk_rafa_green",
+            "user_id": "4f8838da93",
+            "class": "checking",
+            "level": "Green Account",
+            "status": "OPEN",
+            "current_holdings": "900.00",
+            "date_opened": "01/02/2020",
+        }
+        add_row(session, Account, "chk_rafa_green", account)
+        debit = {
+            "card_id": "dbc_rafa_green",
+            "account_id": "chk_rafa_green",
+            "user_id": "4f8838da93",
+            "last_4_digits": "7001",
+            "status": "ACTIVE",
+            "issue_date": "01/10/2024",
+            "issue_reason": "new_account",
+        }
+        add_row(session, DebitCard, "dbc_rafa_green", debit)
+    return "dbc_rafa_green"
+
+
+def test_freezing_both_cards_lists_each_for_its_own_yes(context: Context) -> None:
+    green = second_card(context)
+    agent = Keel(context)
+    first = agent.send("s", f"I lost my wallet, please freeze both of my debit cards. {RAFA}")
+    assert first.awaiting == "confirmation"
+    assert sum(n in first.reply for n in ("4405", "7001")) == 1  # one card per listing
+    second = agent.send("s", "yes")
+    assert second.awaiting == "confirmation"
+    assert [card(context, c)["status"] for c in (RAFA_CARD, green)].count("FROZEN") == 1
+    agent.send("s", "yes")
+    assert card(context, RAFA_CARD)["status"] == card(context, green)["status"] == "FROZEN"
+
+
+def test_a_no_to_the_second_card_leaves_it_as_it_was(context: Context) -> None:
+    green = second_card(context)
+    agent = Keel(context)
+    agent.send("s", f"把我两张借记卡都冻结。{RAFA}")
+    agent.send("s", "是的")
+    agent.send("s", "不用了")
+    statuses = sorted(card(context, c)["status"] for c in (RAFA_CARD, green))
+    assert statuses == ["ACTIVE", "FROZEN"]
+
+
+def test_replacing_both_stolen_cards_closes_each_then_orders_it(context: Context) -> None:
+    green = second_card(context)
+    agent = Keel(context)
+    said = f"My wallet was stolen, please replace both of my debit cards. {RAFA}"
+    listed = agent.send("s", said)
+    assert listed.awaiting == "confirmation"
+    after_close = agent.send("s", "yes")
+    closed = [c for c in (RAFA_CARD, green) if card(context, c)["status"] == "CLOSED"]
+    assert len(closed) == 1 and card(context, closed[0])["closure_reason"] == "stolen"
+    assert after_close.awaiting == "clarification"  # the order goes on: its delivery is asked
+    assert not any(c["status"] == "PENDING" for c in cards(context).values())
+    ordered = agent.send("s", "standard shipping, classic design")
+    assert ordered.awaiting == "confirmation"
+    next_close = agent.send("s", "yes")  # ordered; the other card's closure is listed next
+    assert next_close.awaiting == "confirmation"
+    assert sum(c["status"] == "PENDING" for c in cards(context).values()) == 1
+    agent.send("s", "yes")
+    assert card(context, RAFA_CARD)["status"] == card(context, green)["status"] == "CLOSED"
+    agent.send("s", "yes")  # its order, with the same delivery and design, listed and agreed
+    assert sum(c["status"] == "PENDING" for c in cards(context).values()) == 2

@@ -153,7 +153,8 @@ def test_a_customer_who_could_not_be_verified_gets_a_person_when_asking_for_one(
 ) -> None:
     agent = Keel(context)
     agent.send("s", "Please freeze my debit card")
-    failed = agent.send("s", "My email is t.wielgus.home@fastmail.com and I was born on 1 May 1980.")
+    wrong = "My email is t.wielgus.home@fastmail.com and I was born on 1 May 1980."
+    failed = agent.send("s", wrong)
     assert failed.user_id is None and failed.awaiting == "clarification"
     assert agent.send("s", "I can't verify that way, get me a person").awaiting == "human"
     assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"

@@ -18,7 +18,8 @@ import pytest
 
 from keel.api import Keel
 from keel.domain.bank import store
-from keel.domain.bank.opening import needs_texts, states_needs
+from keel.domain.bank.needs import states_needs
+from keel.domain.bank.opening import chosen_in, needs_texts
 from keel.domain.bank.policy import stated
 from keel.domain.pack import load_pack
 from keel.persistence.db import get_engine, sqlite_url
@@ -120,3 +121,25 @@ def test_an_advised_product_is_chosen_only_by_a_yes_to_the_offer() -> None:
     assert stated(frame, plan)
     frame["slots"]["recommended"] = "Green Account"  # a yes to another offer chooses nothing
     assert not stated(frame, plan)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "chosen"),
+    [
+        ("the Gold one", "card_name", "Gold Account"),
+        ("Bronze please", "card_name", "Bronze Account"),
+        ("I'd like to open a Gold savings account and fund it from checking", None, "Gold Account"),
+        ("Navy Blue 听起来不错，就开这个", None, "Navy Blue"),
+        # mentioned in passing, in a message about something else: no choice
+        (
+            "I want rebates on ATM fees and no overdraft fees, and if you have some eco "
+            "friendly green option that would be nice too",
+            "card_name",
+            None,
+        ),
+        ("Move the money over from my Navy Blue checking, all of it, thanks", "card_name", None),
+        ("Is the Gold Account the best one for me?", "card_name", None),
+    ],
+)
+def test_what_chooses_a_product(text: str, asked: str | None, chosen: str | None) -> None:
+    assert chosen_in(text, asked) == chosen

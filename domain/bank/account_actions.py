@@ -154,6 +154,10 @@ def open_bank_account(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
             "user_id": user_id,
             "account_type": kind,
             "account_class": product,
+            # also in the shape of the accounts on record (class, level), so that every
+            # reader of the bank's accounts sees a new one as it sees the others
+            "class": "saving" if kind == "savings" else kind,
+            "level": product,
             "current_holdings": "0.00",
             "status": "OPEN",
             "date_opened": clock.today_str(),

@@ -38,6 +38,7 @@ from keel.domain.bank.decisions import (
     credit_cards,
     credit_label,
     debit_label,
+    every_card_said,
     plan,
     refuse,
     respond,
@@ -358,19 +359,61 @@ def the_account(turn: Turn, checking: list[Account]) -> Account | Decision:
     return ask(turn, "card_name", "ask.card_service_account", {"accounts": options})
 
 
+LIVE = ("ACTIVE", "FROZEN")  # a card still to be closed before its replacement is ordered
+
+
+def accounts_meant(turn: Turn) -> tuple[list[Account], list[str]]:
+    """The checking accounts this order is for, and the ids of those that come after it.
+
+    "Cancel all three and get new ones": every account with a card still to replace, one
+    after another (``account_ids``, kept for the task that follows this one); otherwise the
+    accounts the words leave to choose from.
+    """
+    checking = checking_accounts(turn)
+    ids = turn.slots.get("account_ids")
+    if ids:
+        checking = [a for a in checking if a.get("account_id") in ids]
+    elif not (every_card_said(turn) and len(checking) > 1 and not turn.slots.get("card_last4")):
+        return checking, []
+    todo = [a for a in checking if not any(c.get("status") == "PENDING" for c in cards_of(turn, a))]
+    if not todo:
+        return checking[:1], []
+    return todo[:1], [str(a["account_id"]) for a in todo[1:]]
+
+
 def order_card(turn: Turn) -> Decision:
-    """Order a debit card: close the lost/stolen/damaged active card first, then the order."""
-    account = the_account(turn, checking_accounts(turn))
+    """Order a debit card: close the lost/stolen/damaged card first, then the order.
+
+    Once the card is closed the order goes on by itself (a task that follows this one), and
+    so do the other accounts of "replace all my cards", each listed for its own yes.
+    """
+    checking, later = accounts_meant(turn)
+    account = the_account(turn, checking)
     if isinstance(account, Decision):
         return account
     cards = cards_of(turn, account)
-    active = [c for c in cards if c.get("status") == "ACTIVE"]
-    if active:
-        return close_first(turn, account, active[0])
+    live = [c for c in cards if c.get("status") in LIVE]
+    if live:
+        closing = close_first(turn, account, live[0])
+        return go_on(turn, closing, [str(account["account_id"]), *later])
     pending = [c for c in cards if c.get("status") == "PENDING"]
     if pending:
-        return respond(turn, "card_service.order_pending", {"card": debit_label(pending[0])})
-    return new_order(turn, account, cards)
+        done = respond(turn, "card_service.order_pending", {"card": debit_label(pending[0])})
+        return go_on(turn, done, later)
+    return go_on(turn, new_order(turn, account, cards), later)
+
+
+def go_on(turn: Turn, decision: Decision, ids: list[str]) -> Decision:
+    """``decision``, with the order of the accounts ``ids`` waiting behind it (once)."""
+    if not ids or decision.route == "ask":
+        return decision
+    kept = ("closure_reason", "card_design", "delivery_option")
+    decision.split_off = turn.inp.text or " ".join(map(str, turn.frame["utterances"][-1:]))
+    decision.split_slots = {
+        **{k: turn.slots[k] for k in kept if turn.slots.get(k)},
+        "account_ids": ids,
+    }
+    return decision
 
 
 def close_first(turn: Turn, account: Account, card: Card) -> Decision:

@@ -135,11 +135,16 @@ def _pending_transactions(session: Session, account_id: Any) -> list[str]:
 
 
 def close_debit_card(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
-    """Close an ACTIVE or PENDING debit card permanently."""
+    """Close an ACTIVE, PENDING or FROZEN debit card permanently.
+
+    (τ-Banking's own tool closes only ACTIVE and PENDING cards, so a card frozen after a
+    theft is unfrozen first; Rho Bank closes it as it is, never leaving a stolen card
+    usable between two steps. The card ends CLOSED with its reason either way.)
+    """
     reason = str(args["reason"]).lower()
     with session_scope(ctx.database_url) as session:
         card = _card(session, args)
-        _require_status(card, "ACTIVE", "PENDING")
+        _require_status(card, "ACTIVE", "PENDING", "FROZEN")
         pending = _pending_transactions(session, card.get("account_id"))
         if pending:
             raise ToolError(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from keel.domain.pack import Decision, PolicyInput, ToolCaller
+from keel.safety import patterns as rx
 from keel.state.dialogue import ActionPlan, Route
 from keel.state.stack import TaskFrame
 
@@ -51,6 +52,21 @@ def respond(turn: Turn, key: str, data: Mapping[str, Any] | None = None) -> Deci
 def refuse(turn: Turn, key: str, data: Mapping[str, Any] | None = None) -> Decision:
     """Refuse the request, saying why; nothing is changed."""
     return Decision(route="reject", reply_key=key, reply_data=dict(data or {}), reject_reason=key)
+
+
+# Every one of the cards meant ("freeze both cards", "把两张卡都冻结"), not one to choose.
+EVERY_CARD = rx.compile(
+    r"\bboth\b|\ball (?:my |of my |the |three |four |five )?(?:debit )?cards\b|"
+    r"\beach (?:card|of them)\b|\bevery (?:debit )?card\b|\ball of them\b|"
+    r"[两三四五]张|全部|所有|每张|每一张|卡[^，。！？]{0,6}都|都(?:冻结|解冻|注销|关|停|锁)",
+    rx.I,
+)
+
+
+def every_card_said(turn: Turn) -> bool:
+    """Whether the task's words ask the change of every card they point at."""
+    said = [*turn.frame["utterances"], turn.inp.text]
+    return any(EVERY_CARD.search(str(text)) for text in said if text)
 
 
 def yes_no(turn: Turn, slot: str) -> bool | None:

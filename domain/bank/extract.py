@@ -61,7 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from keel.domain.bank import clock
+from keel.domain.bank import clock, needs
 from keel.safety import patterns as rx
 from keel.understanding import extractors as ex
 from keel.understanding.addresses import find_addresses
@@ -812,6 +812,7 @@ PIN_FORGOTTEN = rx.compile(
     r"\blocked\b|\btoo many\b|忘|不记得|想不起|锁",
     rx.I,
 )
+NEEDS_KEPT = 200  # characters of a message stating needs kept as its slot's value
 BARE_DIGITS = rx.compile(r"^\D{0,40}?(?<!\d)(\d{3,5})(?!\d)\D{0,40}$")
 # The slot a bare number answers, by its length.
 BARE_ANSWERS = {"new_pin": 4, "current_pin": 4, "card_last4": 4, "card_cvv": 3}
@@ -886,4 +887,7 @@ def extract_slots(text: str, hints: TurnHints) -> dict[str, Any]:
         if bare is not None and "amount" not in slots:
             slots["amount"] = float(bare.group(1))
     slots.update({k: v for k, v in service.items() if k not in slots})
+    if hints.active_intent == "open_account" and needs.asks_advice(text):
+        # "I travel a lot and hate foreign fees … which one?": what the opening asked for
+        slots["account_needs"] = text[:NEEDS_KEPT]
     return slots

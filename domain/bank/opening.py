@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from keel.domain.bank import clock, products
+from keel.domain.bank import clock, needs, products
 from keel.domain.bank import extract as ex
 from keel.domain.bank.accounts import (
     BUSINESS_WORD,
@@ -22,7 +22,6 @@ from keel.domain.bank.accounts import (
     PRODUCT_ALIASES,
     SENTENCE_END,
     Account,
-    accounts,
     balance_of,
     days_open,
     family_word,
@@ -36,7 +35,16 @@ from keel.domain.bank.accounts import (
     texts,
 )
 from keel.domain.bank.common import hex_id
-from keel.domain.bank.decisions import Turn, ask, credit_cards, plan, refuse, respond, yes_no
+from keel.domain.bank.decisions import (
+    Turn,
+    accounts,
+    ask,
+    credit_cards,
+    plan,
+    refuse,
+    respond,
+    yes_no,
+)
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
 from keel.understanding.offline import TurnHints
@@ -151,15 +159,6 @@ def products_in(text: str) -> list[str]:
     return found
 
 
-# Asking to be advised rather than naming a choice ("just tell me the ONE that's best").
-ADVICE_WORD = rx.compile(
-    r"\brecommend\w*|\bsuggest\w*|\badvi[cs]e\b|\bwhich (?:one|account|of|combination)\b|"
-    r"\bwhat(?:'s| is| would be)? (?:the )?best\b|\bbest (?:\w+ )?for me\b|"
-    r"\bright (?:\w+ )?for me\b|\b(?:tell|give) me (?:\w+ )?(?:one|which)\b|"
-    r"\byou (?:pick|choose|decide)\b|\bwhich\b[^.?!]{0,40}\b(?:best|right|fits?)\b|"
-    r"推荐|建议|哪个|哪一个|哪种|最适合|最好的",
-    rx.I,
-)
 # Choosing a product to open ("open the Silver Account", "let's go with Navy Blue", "就开这个").
 OPEN_WORD = rx.compile(
     r"\bopen\w*|\bset (?:it |that |this )?up\b|\bsign (?:me )?up\b|\bgo (?:with|for)\b|"
@@ -169,24 +168,42 @@ OPEN_WORD = rx.compile(
 ANSWERS_CHOICE = ("card_name", "open_recommended")  # questions a product's name answers
 
 
-def product_named(turn: Turn, values: Mapping[str, Any]) -> str | None:
-    """The bank account product the messages name (None for a card or nothing).
+SHORT_ANSWER = 8  # words: "Bronze", "the Gold one please" answers "which account?" by itself
+SHORT_ANSWER_CJK = 20  # characters of a Chinese answer
 
-    The latest message chooses one product when it names exactly one and either answers
-    the question of which (or of the one advised), or asks to open it ("I'll apply for the
-    EcoCard myself. And please open the Silver Account").
+
+def chosen_in(text: str, asked: str | None) -> str | None:
+    """The one account product ``text`` chooses, if it chooses one.
+
+    A short answer to "which account?" chooses the product it names; otherwise the product
+    must be named in a sentence that asks to open it ("please open the Silver Account",
+    "Navy Blue 听起来正合适，就开这个"). A product mentioned in passing ("if there's a green
+    option", "transfer from my Navy Blue") or in a request for advice chooses nothing.
     """
-    said = latest(turn)
-    answered = products_in(said)
-    # "a friend mentioned Gold and Green accounts" chooses neither; a request to be advised
-    # that names one ("is Gold the best for me?") chooses nothing either
-    choosing = turn.frame["asked"] in ANSWERS_CHOICE or OPEN_WORD.search(said)
-    if len(answered) == 1 and choosing and not ADVICE_WORD.search(said):
-        return answered[0]
-    name = values.get("card_name")
-    if not name or name in CREDIT_CARD_NAMES:
+    named = products_in(text)
+    if len(named) != 1 or needs.ADVICE_WORD.search(text):
         return None
-    return PRODUCT_ALIASES.get(str(name), str(name))
+    short = len(text.split()) <= SHORT_ANSWER or (
+        bool(rx.search(r"[\u4e00-\u9fff]", text)) and len(text) <= SHORT_ANSWER_CJK
+    )
+    if asked in ANSWERS_CHOICE and short:
+        return named[0]
+    sentences = [s for s in SENTENCE_END.split(text) if products_in(s)]
+    return named[0] if any(OPEN_WORD.search(s) for s in sentences) else None
+
+
+def product_named(turn: Turn, values: Mapping[str, Any]) -> str | None:
+    """The bank account product the task's messages choose (None for a card or nothing).
+
+    The latest message first (it may answer the question of which, or of the one advised),
+    then the task's earlier messages ("I'd like to open a Gold savings account").
+    """
+    said = texts(turn)
+    for index, text in enumerate(reversed(said)):
+        found = chosen_in(text, turn.frame["asked"] if index == 0 else None)
+        if found is not None:
+            return PRODUCT_ALIASES.get(found, found)
+    return None
 
 
 def opening_type(product: str, values: Mapping[str, Any], text: str) -> list[str]:
@@ -344,20 +361,6 @@ def needs_texts(turn: Turn) -> list[str]:
     ]
 
 
-def states_needs(text: str) -> bool:
-    """Whether ``text`` states what an account must do (a balance, fees, ATMs, withdrawals)."""
-    wants = products.criteria([text])
-    return bool(
-        wants.balance
-        or wants.atm_rebates
-        or wants.atm_abroad
-        or wants.no_foreign_fee
-        or wants.no_overdraft_fee
-        or wants.max_monthly_fee is not None
-        or wants.withdrawals > 1
-    )
-
-
 def advise_opening(turn: Turn, family: str | None) -> Decision | None:
     """The account that best fits the needs the task's messages state, offered to open.
 
@@ -365,25 +368,27 @@ def advise_opening(turn: Turn, family: str | None) -> Decision | None:
     rank): the customer is asked which product instead. The offer is a yes/no question;
     only the opening listed after it changes anything.
     """
-    said = latest(turn)
-    if not (ADVICE_WORD.search(said) or states_needs(said)):
+    if not needs.asks_advice(latest(turn)):
         return None
     wants = products.criteria(products.own_question(needs_texts(turn)), turn.frame["asked"])
-    if wants.kind not in ("checking", "savings", "pair"):
-        if family is None or not (wants.balance or wants.withdrawals > 1 or wants.atm_rebates):
+    kind = wants.kind
+    if kind not in ("checking", "savings", "pair"):
+        if family not in ("checking", "savings") or not needs.states_needs(" ".join(texts(turn))):
             return None
-        wants = replace(wants, kind=family)  # "a second checking … I use ATMs abroad"
+        kind = "checking" if family == "checking" else "savings"
+        wants = replace(wants, kind=kind)  # "a second checking … I use ATMs abroad"
+    assert kind is not None
     need = products.missing(wants)
     if need is not None:
-        label = products.KIND_LABEL[wants.kind]
+        label = products.KIND_LABEL[kind]
         return ask(turn, need, "ask.recommend_balance", {"kind_key": label})
     basis, ranked = products.ranking(wants, clock.today())
     openable = {p for names in OPENABLE.values() for p in names}
     best = str(ranked[0].figures.get("best", "")) if ranked else ""
     if best not in openable:
         return None
-    key, data = products.answer(ranked, basis, wants.kind)
-    pair = wants.kind == "pair"
+    key, data = products.answer(ranked, basis, kind)
+    pair = kind == "pair"
     data["open_line_key"] = "open_account.offer_pair" if pair else "open_account.offer"
     turn.slots["recommended"] = best
     turn.slots.pop("open_recommended", None)

@@ -23,6 +23,7 @@ from keel.domain.bank.decisions import (
     credit_label,
     debit_cards,
     debit_label,
+    every_card_said,
     named,
     plan,
     respond,
@@ -39,7 +40,7 @@ NOT_IN_CHAT: tuple[str, ...] = ()
 DEBIT_STATUSES: dict[str, tuple[str, ...]] = {
     "freeze_card": ("ACTIVE",),
     "unfreeze_card": ("FROZEN",),
-    "close_card": ("ACTIVE", "PENDING"),
+    "close_card": ("ACTIVE", "PENDING", "FROZEN"),
 }
 DEBIT_TOOLS = {
     "freeze_card": "freeze_debit_card_3892",
@@ -54,11 +55,27 @@ TRANSACTIONS_SHOWN = 8  # most recent transactions listed in one reply
 # -- handlers --------------------------------------------------------------------------------
 
 
+def split_cards(turn: Turn, decision: Decision, rest: list[dict[str, Any]]) -> Decision:
+    """The same change for the other cards meant: a task of its own, taken up after this one."""
+    if not rest:
+        return decision
+    kept = {k: turn.slots[k] for k in ("closure_reason",) if turn.slots.get(k)}
+    decision.split_off = " ".join(str(t) for t in turn.frame["utterances"][-1:]) or turn.inp.text
+    decision.split_slots = {**kept, "card_ids": [str(c["card_id"]) for c in rest]}
+    return decision
+
+
 def debit_change(turn: Turn) -> Decision:
-    """Freeze, unfreeze or close a debit card."""
+    """Freeze, unfreeze or close a debit card (every card meant, one after another)."""
     intent = turn.frame["intent"]
     cards = named(debit_cards(turn), turn.slots, "account_level")
+    ids = turn.slots.get("card_ids")
+    if ids:  # the cards left of "freeze both", split off from the task before
+        cards = [c for c in debit_cards(turn) if str(c.get("card_id")) in ids]
     usable = [c for c in cards if str(c.get("status")) in DEBIT_STATUSES[intent]]
+    rest: list[dict[str, Any]] = []
+    if len(usable) > 1 and (ids or every_card_said(turn)):
+        usable, rest = usable[:1], usable[1:]
     if cards and not usable:
         card = cards[0]
         return respond(
@@ -77,7 +94,7 @@ def debit_change(turn: Turn) -> Decision:
             return ask(turn, "closure_reason", "ask.debit_close_reason", summary)
         args["reason"] = reason
         summary["reason"] = reason
-    return plan(turn, DEBIT_TOOLS[intent], args, True, summary)
+    return split_cards(turn, plan(turn, DEBIT_TOOLS[intent], args, True, summary), rest)
 
 
 def replace_credit_card(turn: Turn) -> Decision:
