@@ -205,6 +205,17 @@ def test_atm_fees_on_several_accounts_get_one_credit_each(context: Context) -> N
     assert len(credits(context)) == 2
 
 
+def test_atm_fees_of_the_accounts_named_are_each_reviewed(context: Context) -> None:
+    agent = Keel(context)
+    _, review = talk(
+        agent,
+        "My ATM fees in November on my Purple Account and my Light Blue Account look wrong.",
+        MARISOL_PROOF,
+    )
+    assert "11.00" in review.reply and "6.50" in review.reply  # both named, both reviewed
+    assert "Evergreen" not in review.reply and "17.50" in review.reply
+
+
 def test_atm_review_in_chinese(context: Context) -> None:
     agent = Keel(context)
     _, review, listed = talk(

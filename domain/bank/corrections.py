@@ -52,6 +52,7 @@ from keel.domain.bank.accounts import (
     recent_service_credit,
     ref_of_values,
     stated,
+    stem,
     texts,
 )
 from keel.domain.bank.common import US_STATES, parse_money
@@ -603,6 +604,10 @@ def reviewed_checking(turn: Turn, held: Sequence[Account], words: str) -> list[A
         return refuse(turn, "fee_or_credit.no_checking")
     if ids:
         return [a for a in checking if str(a["account_id"]) in ids] or checking
+    said = words.lower()
+    by_name = [a for a in checking if product_of(a) and stem(product_of(a)).lower() in said]
+    if len(by_name) > 1:  # "a Bluest Account and a Light Green Account": both reviewed
+        return by_name
     named = [
         a
         for a in checking
