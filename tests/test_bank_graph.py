@@ -184,3 +184,19 @@ def test_a_request_beside_a_call_for_help_is_served_not_handed_over(context: Con
     listed = agent.send("s", PROOF)
     assert listed.awaiting == "confirmation" and "5093" in listed.reply
     assert state(context)["debit_cards"][CARD]["status"] == "ACTIVE"
+
+
+HEN_PROOF = "My email is hen.osei@outlook.com and my phone is 912-555-0163."
+
+
+def test_that_card_since_a_month_lists_that_cards_transactions_of_the_period(
+    context: Context,
+) -> None:
+    agent = Keel(context)
+    first = agent.send("s", f"Show me the transactions on my EcoCard. {HEN_PROOF}")
+    assert "EcoCard" in first.reply and "Platinum Rewards Card" not in first.reply
+    everything = agent.send("s", "Now show me everything on that card since the start of October")
+    assert "(8 in all)" in everything.reply and "Platinum Rewards Card" not in everything.reply
+    assert everything.reply.count("EcoCard") == 8  # the whole period, not the latest few
+    later = agent.send("s", "and on the same card since November?")
+    assert "Platinum Rewards Card" not in later.reply and "10/" not in later.reply.split(":", 1)[1]

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from keel.domain.bank import accounts, cards, credit, products
+from keel.domain.bank import accounts, cards, clock, corrections, credit, products
+from keel.domain.bank import extract as ex
 from keel.domain.bank.decisions import (
     Turn,
     ask,
@@ -30,6 +31,7 @@ from keel.domain.bank.decisions import (
 )
 from keel.domain.bank.disputes import dispute_transaction
 from keel.domain.pack import Decision, PolicyInput, ToolCaller
+from keel.safety import patterns as rx
 from keel.state.dialogue import ActionPlan
 from keel.state.stack import TaskFrame
 from keel.understanding.confirmation import names_action
@@ -136,13 +138,53 @@ def overview(turn: Turn) -> Decision:
     return plan(turn, "get_all_user_accounts_by_user_id_3847", {}, False, {})
 
 
+# "that card", "the same card", "这张卡": the card the conversation was just about
+SAME_CARD = rx.compile(
+    r"\b(?:that|this|the same|same|the)\s+(?:credit\s+)?card\b|那张卡|这张卡|该卡|同一张卡", rx.I
+)
+# "going back to the beginning of September", "since October", "从9月开始", "9月以来"
+SINCE = rx.compile(
+    r"\b(?:since|going back to|back to|starting(?: from)?|from the (?:start|beginning) of)\b|"
+    r"从|以来|开始",
+    rx.I,
+)
+
+
+def card_said_before(turn: Turn) -> str | None:
+    """The card of the customer's last few messages, newest first (for "that card")."""
+    for said in reversed(turn.inp.recent):
+        name = ex.card_name(str(said))
+        if name is not None:
+            return name
+    return None
+
+
+def since_month(text: str) -> str | None:
+    """The first day of the month "since <month>" names (this year, or last for a later one)."""
+    if not SINCE.search(text):
+        return None
+    month = corrections.month_of(text)
+    if month is None:
+        return None
+    today = clock.today()
+    year = today.year if month <= today.month else today.year - 1
+    return f"{month:02d}/01/{year}"
+
+
 def transactions(turn: Turn) -> Decision:
-    """Recent credit card transactions, narrowed by what the customer named."""
+    """Credit card transactions, narrowed by the card, merchant and time the customer named."""
     args: dict[str, Any] = {}
-    if turn.slots.get("card_name"):
-        args["credit_card_type"] = str(turn.slots["card_name"])
+    text = turn.inp.text or " ".join(map(str, turn.frame["utterances"]))
+    card = turn.slots.get("card_name") or (
+        card_said_before(turn) if SAME_CARD.search(text) else None
+    )
+    if card:
+        args["credit_card_type"] = str(card)
     if turn.slots.get("merchant"):
         args["merchant"] = str(turn.slots["merchant"])
+    start = since_month(text)
+    if start is not None:
+        args["date_from"] = start
     return plan(turn, "get_credit_card_transactions_by_user", args, False, {})
 
 

@@ -12,6 +12,7 @@ from keel.tools.knowledge_tool import best_passage
 
 KNOWLEDGE = ("policy_question", "recommend_product", "referral")
 SHOWN = 8  # records listed in one reply
+SHOWN_PERIOD = 40  # transactions listed for a period the customer asked for
 
 
 def _accounts(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -33,14 +34,16 @@ def _accounts(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     }
 
 
-def _transactions(rows: Sequence[Mapping[str, Any]]) -> tuple[str, dict[str, Any]]:
+def _transactions(
+    rows: Sequence[Mapping[str, Any]], shown_at_most: int = SHOWN
+) -> tuple[str, dict[str, Any]]:
     if not rows:
         return "transactions.none", {}
     recent = sorted(rows, key=clock.by_date, reverse=True)
     shown = [
         f"{r.get('transaction_date')} {r.get('merchant_name')} {r.get('transaction_amount')}"
         f" ({r.get('credit_card_type')}, {r.get('status')})"
-        for r in recent[:SHOWN]
+        for r in recent[:shown_at_most]
     ]
     return "transactions.ok", {"count": len(rows), "transactions": "; ".join(shown)}
 
@@ -74,7 +77,9 @@ def present(
     if intent == "accounts_overview":
         return _accounts(data)
     if intent == "transactions":
-        return _transactions(data.get("transactions", []))
+        # a period asked for ("since September") is shown whole, up to SHOWN_PERIOD rows
+        most = SHOWN_PERIOD if plan["args"].get("date_from") else SHOWN
+        return _transactions(data.get("transactions", []), most)
     if intent == "dispute_status":
         return _disputes(data)
     raise KeyError(f"no presenter for {intent}")
