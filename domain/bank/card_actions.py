@@ -319,7 +319,11 @@ def _cli_id(account_id: str, user_id: str, amount: float) -> str:
 
 
 def submit_limit_request(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
-    """Record a credit limit increase request (within the card tier's maximum)."""
+    """Record a credit limit increase request (within the card tier's maximum).
+
+    With ``decision`` (the bank's rules, decided before the listing), the request is
+    approved or declined in the same call: one listing, one yes, one transaction.
+    """
     user_id, amount = args["user_id"], int(args["requested_increase_amount"])
     with session_scope(ctx.database_url) as session:
         account = _card_account(session, args)
@@ -342,6 +346,13 @@ def submit_limit_request(ctx: ToolContext, args: dict[str, Any]) -> dict[str, An
         }
         if add_row(session, CreditLimitIncreaseRequest, request_id, record) is None:
             raise ToolError("BUSINESS_ERROR", "the same request was already submitted")
+        # the bank's decision, listed with the submission for the same yes: the approval's
+        # rules are checked again here, in this transaction
+        if args.get("decision") == "approve":
+            _check_cli_approvable(session, account, user_id)
+            return {**record, **_approve(session, account, user_id, limit + amount)}
+        if args.get("decision") == "deny":
+            return {**record, **_deny(session, account, user_id, str(args["denial_reason"]))}
         return record
 
 
@@ -361,46 +372,59 @@ def _check_cli_approvable(session: Session, account: CreditCardAccount, user_id:
         raise ToolError("BUSINESS_ERROR", "the account is not in good standing")
 
 
+def _approve(
+    session: Session, account: CreditCardAccount, user_id: str, new: float
+) -> dict[str, Any]:
+    """Raise the card's limit to ``new`` and record the approval (rules checked by the caller)."""
+    old = parse_money(account.get("credit_limit"))
+    if new <= old:
+        raise ToolError("BUSINESS_ERROR", f"the new limit must exceed ${old:,.2f}")
+    account.set("credit_limit", f"${new:.2f}")
+    request_id = _cli_id(account.account_id, user_id, new - old)
+    record = {
+        "request_id": request_id,
+        "credit_card_account_id": account.account_id,
+        "user_id": user_id,
+        "previous_limit": f"${old:.2f}",
+        "new_limit": f"${new:.2f}",
+        "increase_amount": f"${new - old:.2f}",
+        "decision_date": clock.today_str(),
+        "status": "APPROVED",
+    }
+    # The approval's id equals the request's when all was granted: the request stays.
+    add_row(session, CreditLimitIncreaseRequest, request_id, record)
+    return record
+
+
 def approve_limit_increase(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     """Raise a card's credit limit to ``new_credit_limit`` (the new total)."""
     user_id, new = args["user_id"], float(args["new_credit_limit"])
     with session_scope(ctx.database_url) as session:
         account = _card_account(session, args)
         _check_cli_approvable(session, account, user_id)
-        old = parse_money(account.get("credit_limit"))
-        if new <= old:
-            raise ToolError("BUSINESS_ERROR", f"the new limit must exceed ${old:,.2f}")
-        account.set("credit_limit", f"${new:.2f}")
-        request_id = _cli_id(account.account_id, user_id, new - old)
-        record = {
-            "request_id": request_id,
-            "credit_card_account_id": account.account_id,
-            "user_id": user_id,
-            "previous_limit": f"${old:.2f}",
-            "new_limit": f"${new:.2f}",
-            "increase_amount": f"${new - old:.2f}",
-            "decision_date": clock.today_str(),
-            "status": "APPROVED",
-        }
-        # The approval's id equals the request's when all was granted: the request stays.
-        add_row(session, CreditLimitIncreaseRequest, request_id, record)
-        return record
+        return _approve(session, account, user_id, new)
+
+
+def _deny(
+    session: Session, account: CreditCardAccount, user_id: str, reason: str
+) -> dict[str, Any]:
+    """Record the denial of the card's credit limit increase with its reason."""
+    request_id = _cli_id(account.account_id, user_id, 0.0)
+    record = {
+        "request_id": request_id,
+        "credit_card_account_id": account.account_id,
+        "user_id": user_id,
+        "denial_reason": reason,
+        "decision_date": clock.today_str(),
+        "status": "DENIED",
+    }
+    if add_row(session, CreditLimitIncreaseRequest, request_id, record) is None:
+        raise ToolError("BUSINESS_ERROR", "a denial is already recorded for this card")
+    return record
 
 
 def deny_limit_increase(ctx: ToolContext, args: dict[str, Any]) -> dict[str, Any]:
     """Record the denial of a credit limit increase with its reason."""
-    user_id = args["user_id"]
     with session_scope(ctx.database_url) as session:
         account = _card_account(session, args)
-        request_id = _cli_id(account.account_id, user_id, 0.0)
-        record = {
-            "request_id": request_id,
-            "credit_card_account_id": account.account_id,
-            "user_id": user_id,
-            "denial_reason": args["denial_reason"],
-            "decision_date": clock.today_str(),
-            "status": "DENIED",
-        }
-        if add_row(session, CreditLimitIncreaseRequest, request_id, record) is None:
-            raise ToolError("BUSINESS_ERROR", "a denial is already recorded for this card")
-        return record
+        return _deny(session, account, args["user_id"], args["denial_reason"])

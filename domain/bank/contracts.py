@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from keel.tools.registry import Contract
 
@@ -342,6 +342,16 @@ class LimitRequestArgs(Contract):
     user_id: UserId
     credit_card_account_id: CreditCardAccountId
     requested_increase_amount: int = Field(gt=0, description="Increase in whole dollars.")
+    decision: Literal["approve", "deny"] | None = Field(
+        default=None, description="The rules' decision, made with the submission."
+    )
+    denial_reason: DenialReason | None = None
+
+    @model_validator(mode="after")
+    def _reason_with_denial(self) -> LimitRequestArgs:
+        if self.decision == "deny" and self.denial_reason is None:
+            raise ValueError("a denial needs its reason")
+        return self
 
 
 class LimitApproveArgs(Contract):

@@ -397,14 +397,29 @@ def credit_limit(turn: Turn) -> Decision:
         if answer != "yes":
             return ask(turn, "cli_maximum", "ask.cli_maximum", data)
         whole = maximum
-    summary = {
-        **data,
-        "increase": money(whole),
-        "new_total": money(limit + whole),
-        "action_key": "credit_limit.step.submit",
-        "result_key": "credit_limit.result.submit",
+    summary = {**data, "increase": money(whole), "new_total": money(limit + whole)}
+    args: dict[str, Any] = {
+        "credit_card_account_id": card["account_id"],
+        "requested_increase_amount": whole,
     }
-    args = {"credit_card_account_id": card["account_id"], "requested_increase_amount": whole}
+    # The bank's rules decide the request now, and the listing says so: one yes submits it
+    # and applies the decision ("it meets the rules: your limit becomes $7,500").
+    stub = {"requested_increase_amount": whole, "submitted_at": clock.today_str()}
+    reason, figures = denial(turn, card, stub)
+    if reason:
+        summary.update(
+            figures,
+            why_key=f"credit_limit.why.{reason}",
+            action_key="credit_limit.step.submit_deny",
+            result_key="credit_limit.result.deny",
+        )
+        args.update(decision="deny", denial_reason=reason)
+    else:
+        summary.update(
+            action_key="credit_limit.step.submit_approve",
+            result_key="credit_limit.result.approve",
+        )
+        args["decision"] = "approve"
     return plan(turn, "submit_credit_limit_increase_request_7392", args, True, summary)
 
 
