@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from keel.api import Keel
-from keel.domain.bank import needs
+from keel.domain.bank import needs, spoken
 from keel.domain.bank import products as p
 from keel.domain.pack import load_pack
 from keel.persistence.db import get_engine, sqlite_url
@@ -88,7 +88,7 @@ def test_monthly_fee_waivers_and_a_card_lowering_a_savings_minimum() -> None:
     ],
 )
 def test_money_is_read_in_english_and_chinese(text: str, values: list[float]) -> None:
-    assert [m.value for m in needs.money(text)] == values
+    assert [m.value for m in spoken.money(text)] == values
 
 
 def test_criteria_read_spend_by_category_and_period() -> None:
@@ -578,3 +578,160 @@ def test_filter_same_day_business_savings() -> None:
         "We'd withdraw 4-5 times a week. Any better rate for having multiple accounts?",
     ]
     assert best(said, "savings") == ["Silver Plus Saver Account"]
+
+
+# -- cash abroad: counts, per-withdrawal amounts, the trip, both ATM fees ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "amount", "months"),
+    [
+        (
+            "Three months abroad: 5 ATM withdrawals a month at "
+            "out-of-network foreign ATMs, roughly $250 each in local money. Which checking?",
+            5,
+            250.0,
+            3.0,
+        ),
+        (
+            "For a 4-month trip abroad I'll withdraw cash 7 times a month, around $200 per "
+            "withdrawal",
+            7,
+            200.0,
+            4.0,
+        ),
+        (
+            "我要出国两个月，每个月取5次钱，每次取 $400 左右，哪个支票账户境外ATM费用最低？",
+            5,
+            400.0,
+            2.0,
+        ),
+    ],
+)
+def test_cash_abroad_counts_amounts_and_the_trip(
+    text: str, count: int, amount: float, months: float
+) -> None:
+    wants = p.criteria([text])
+    assert wants.atm_abroad and wants.balance is None  # each withdrawal's amount is no balance
+    assert (wants.withdrawals, wants.withdrawal) == (count, amount)
+    assert wants.years * 12 == pytest.approx(months)
+
+
+def test_the_horizon_reads_digits_after_for() -> None:
+    assert needs.horizon("I'll keep it there for 3 months") == pytest.approx(0.25)
+    assert needs.horizon("over two years") == 2.0
+
+
+def test_out_of_network_atms_abroad_pay_both_fees() -> None:
+    # Navy Blue / Hunter Green fee schedules: at an international ATM that is also
+    # out-of-network both fees can apply. 5 x $250 a month for 3 months, no balance said:
+    # Green Fee-Free $0 ATM fees + $22.50 x 3 = $67.50; Light Blue (2 free of each)
+    # (3 x $2.50 + 3 x $4.00) x 3 = $58.50; Purple 5 x $2.50 x 3 + $15 x 3 = $82.50.
+    said = (
+        "I'm off for a 3-month trip abroad and need a new checking account: about 5 ATM "
+        "withdrawals a month at out-of-network ATMs overseas, about $250 each."
+    )
+    found = dict(top(said))
+    assert found["Green Fee-Free Account"] == pytest.approx(-67.5, abs=0.1)
+    assert found["Light Blue Account"] == pytest.approx(-58.5, abs=0.1)
+    assert found["Purple Account"] == pytest.approx(-82.5, abs=0.1)
+    # Without "out-of-network" only the foreign ATM fee is counted: Light Blue 3 x $4 x 3.
+    plain = dict(top(said.replace("at out-of-network ATMs overseas", "at ATMs overseas")))
+    assert plain["Light Blue Account"] == pytest.approx(-36.0, abs=0.1)
+
+
+def test_cash_abroad_with_early_direct_deposit_days() -> None:
+    # Two days early leaves Purple, Evergreen and Bluest (age-limited ones need the age);
+    # Blue and Green (1 day) and Green Fee-Free (none) are out.
+    said = [
+        "Heading overseas for 2 months; I'll use out-of-network foreign ATMs maybe 3 times a "
+        "month, $400 each time. My paycheck must land at least two days early.",
+    ]
+    wants = p.criteria(said)
+    assert (wants.early_deposit, wants.early_days, wants.out_of_network) == (True, 2, True)
+    basis, found = p.ranking(replace(wants, kind="checking"), TODAY)
+    assert basis == "abroad"
+    assert p.names(found) == ["Purple Account", "Evergreen Account", "Bluest Account"]
+    # The figures: a year's cost for the reply, the trip's own cost beside it.
+    assert found[0].figures["months"] == "2"
+    a_day = p.criteria(["direct deposit a day or two before payday"])
+    assert a_day.early_days == 1
+
+
+def test_withdrawal_details_are_not_asked_again_as_a_balance() -> None:
+    first = p.criteria(["Cheapest checking for ATM use abroad?"])
+    assert p.missing(first) == "amount"
+    usage = p.criteria(
+        ["Cheapest checking for ATM use abroad?", "4 ATM withdrawals a month, $300 each"]
+    )
+    assert p.missing(usage) is None and usage.balance is None
+
+
+# -- a checking account linked to a savings for its APY boost ----------------------------------
+
+
+def test_checking_and_savings_combination_without_a_card() -> None:
+    # $7,000, no card: Green savings 4.0% + Evergreen's 0.55% boost = 4.55% -> $318.50;
+    # Gold (5.5%) needs $10,000 kept, more than the customer commits.
+    said = [
+        "I hold a Light Blue checking account. I'd like a new checking account and a savings "
+        "account; I'm not interested in a credit card.",
+        "I have $7,000 for savings; any minimum balance must be $7,000 at most. Which "
+        "pairing of checking and savings gets me the top APY?",
+    ]
+    wants = p.criteria(said)
+    assert (wants.kind, wants.with_checking, wants.no_card) == ("savings", True, True)
+    assert wants.held == ("Light Blue Account",)
+    _, found = p.ranking(wants, TODAY)
+    assert (found[0].figures["best"], found[0].figures["second"]) == (
+        "Green Account",
+        "Evergreen Account",
+    )
+    assert found[0].figures["apy"] == "4.55" and found[0].value == pytest.approx(318.5, abs=0.1)
+    assert all("Light Blue Account" not in r.name for r in found)  # held: not opened again
+
+
+def test_checking_savings_and_card_combination() -> None:
+    # $120,000 with a card: Platinum Plus 7.0% + Purple 0.3% + Platinum Rewards 0.4% = 7.7%
+    # -> $9,240 − $200 fee = $9,040; Crypto-Cash Back 0.25% − $75 is $105 behind.
+    said = [
+        "Open to a credit card too. Which combination of checking, savings and card gives the "
+        "best APY on $120,000 kept for a year?"
+    ]
+    wants = p.criteria(said)
+    assert (wants.kind, wants.with_checking) == ("pair", True)
+    _, found = p.ranking(wants, TODAY)
+    best = found[0]
+    assert (best.figures["best"], best.figures["second"], best.figures["card"]) == (
+        "Platinum Plus Account",
+        "Purple Account",
+        "Platinum Rewards Card",
+    )
+    assert best.value == pytest.approx(9_040, abs=0.1)
+
+
+def test_combination_requirements_go_to_the_account_they_fit() -> None:
+    # Early direct deposit is the checking's; travel insurance the card's (only the Silver
+    # Rewards Card carries it among personal cards). $30,000: Gold 5.5% + Green checking
+    # 0.75% + Silver Rewards 0.2% = 6.45% -> $1,935 beats Gold Plus 6.0% + 0.1%.
+    said = [
+        "What combination of checking, savings and credit card earns most on $30,000? The "
+        "checking needs early direct deposit and the card must include travel insurance. "
+        "Minimum balances up to $30,000 are fine.",
+    ]
+    _, found = p.ranking(p.criteria(said), TODAY)
+    best = found[0]
+    assert (best.figures["best"], best.figures["second"], best.figures["card"]) == (
+        "Gold Account",
+        "Green Account",
+        "Silver Rewards Card",
+    )
+
+
+def test_a_card_and_savings_pair_is_no_combination() -> None:
+    said = [
+        "Thanks for checking the minimums! Which credit card and savings combination is best "
+        "for $5,000?"
+    ]
+    wants = p.criteria(said)
+    assert (wants.kind, wants.with_checking) == ("pair", False)

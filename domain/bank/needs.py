@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from keel.domain.bank.spoken import ZH_DIGITS, money, spoken_numbers, zh_number
 from keel.safety import patterns as rx
 
 MONTHS_A_YEAR = 12
@@ -53,6 +54,7 @@ class Criteria:
     withdrawals: int = 1
     withdrawal: float | None = None
     named: tuple[str, ...] = ()  # products the customer names (a comparison between them)
+    held: tuple[str, ...] = ()  # checking products the customer says they hold
     # what an account must do (checking and savings)
     max_balance: float | None = None  # the most they will put in: an account's minimum fits
     min_rebate: float | None = None  # ATM fee rebates a month, at least
@@ -62,6 +64,11 @@ class Criteria:
     no_minimum: bool = False  # no minimum balance to keep
     overdraft_protection: bool = False  # a linked account covers an overdraft
     early_deposit: bool = False  # direct deposit at least a day early
+    early_days: int = 0  # … at least this many days early, when a number is said
+    out_of_network: bool = False  # cash from ATMs outside the bank's network
+    travel_insurance: bool = False  # a card that carries travel insurance
+    no_card: bool = False  # a credit card declined
+    with_checking: bool = False  # a checking account opened with the savings, for its boost
     multi_currency: bool = False  # hold foreign currencies
     debit_cashback: bool = False  # cash back on debit card purchases
     daily_compounding: bool = False
@@ -134,7 +141,22 @@ ABROAD_WORD = rx.compile(
     rx.I,
 )
 ATM_WORD = rx.compile(
-    r"\bATMs?\b|\bcash withdrawals?\b|\bwithdraw\w*|\btake out\b|\bpull out\b|取款|取钱|取现", rx.I
+    r"(?<![A-Za-z])ATMs?(?![A-Za-z])|\bcash withdrawals?\b|\bwithdraw\w*|\btake out\b|"
+    r"\bpull out\b|取款|取现|取[^，。？！]{0,4}钱",
+    rx.I,
+)
+CASH_WORD = rx.compile(  # a message about taking out cash: "each" amounts are withdrawals
+    ATM_WORD.pattern + r"|取(?!消|决|得|代)|提现|\bcash\b", rx.I
+)
+EACH_AFTER = rx.compile(
+    r"^\s?(?:or so\s|in \w+ currency\s)?(?:each(?! (?:month|year|week))|apiece|a pop|a time|"
+    r"per (?:withdrawal|visit|time|trip)|each time)\b|^\s?(?:左右)?\s?(?:每次|一次)",
+    rx.I,
+)
+EACH_BEFORE = rx.compile(
+    r"(?:每次|一次)\s?(?:取|提|取现|取钱|取款)?[^，。；]{0,6}$|"
+    r"\beach (?:time|withdrawal|visit)\b[^.?!]{0,40}$|\bper (?:withdrawal|visit)\b[^.?!]{0,20}$",
+    rx.I,
 )
 WAIVE_WORD = rx.compile(r"\bwaiv\w*|\bwaive\b|减免|免除|免月费|免收", rx.I)
 MONTHLY_FEE_WORD = rx.compile(r"\bmonthly(?: maintenance| service)? fees?\b|月费|管理费", rx.I)
@@ -167,7 +189,7 @@ AGE = rx.compile(
     rx.I,
 )
 YEARS = rx.compile(
-    r"\b(?:over|for|in|across)\s+(?:a|one|1|two|2|three|3|five|5|(\d{1,2}))?\s*(years?|months?)\b|"
+    r"\b(?:over|for|in|across)\s+(?:a|one|two|three|five|(\d{1,2}))?\s*(years?|months?)\b|"
     r"(一|两|二|三|五|半|\d{1,2})\s*(年|个月)",
     rx.I,
 )
@@ -178,37 +200,6 @@ TIMES = rx.compile(
 )
 TIMES_WORDS = {"once": 1, "twice": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "five": 5}
-ZH_DIGITS = {
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-    "半": 0.5,
-}
-NUM = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-MONEY = rx.compile(
-    rf"\$\s?{NUM}\s?([kK]|[mM]\b|thousand\b|grand\b|万|千)?|"
-    rf"(?<![\d.,$]){NUM}\s?([kK]\b|thousand\b|grand\b|万|千|dollars\b|bucks\b|美元|美金|块|元)|"
-    r"([一二两三四五六七八九十]{1,3})\s?(万|千)|"
-    r"(?<![\d.,$])(\d{3,}(?:,\d{3})*)(?![\d,.]|\s?(?:年|岁|次|天|个月|%|years?|points?|times|transactions?|withdrawals?|transfers?|trips?|employees|people))",
-    rx.I,
-)
-SCORE_CUE = rx.compile(r"score|FICO|信用分|信用评分|ending|尾号", rx.I)
-SCALE = {
-    "k": 1000.0,
-    "thousand": 1000.0,
-    "grand": 1000.0,
-    "m": 1_000_000.0,
-    "万": 10000.0,
-    "千": 1000.0,
-}
 MONTHLY_WORD = rx.compile(
     r"\ba month\b|\bper month\b|\bmonthly\b|\beach month\b|\b/mo\b|每月|每个月|一个月|月均", rx.I
 )
@@ -285,10 +276,39 @@ DAILY_COMPOUNDING = rx.compile(
 RELATIONSHIP = rx.compile(
     r"\brelationship (?:bonus|rate|APY)\b|\bloyalty\b|\bbonus (?:rate|interest|APY)\b|"
     r"\b(?:better|higher|extra|bonus) (?:interest )?rate for (?:having|holding|keeping)\b|"
-    r"\bextra interest\b|\bmultiple accounts\b|\bfor existing customers\b|"
+    r"\bextra interest for (?:having|holding|keeping)\b|\bmultiple accounts\b|"
+    r"\bfor existing customers\b|"
     r"关系奖励|忠诚|老客户|多个账户|多账户|额外利息|奖励利率",
     rx.I,
 )
+EARLY_DAYS = rx.compile(  # read after spoken numbers are digits
+    r"\b(\d)\s?(?:business\s)?days?\s(?:early|earlier|before|ahead)\b|"
+    r"\b(a|one) day\b[^.?!]{0,16}?\b(?:early|earlier|before|ahead)\b|"
+    r"提前\s?(\d|[一两二三])\s?天",
+    rx.I,
+)
+OUT_OF_NETWORK = rx.compile(
+    r"\bout[- ]of[- ]network\b|\bnon[- ](?:Rho|network)\b|\bnot in (?:your|the bank'?s) network\b|"
+    r"网络外|网外|非本行|他行|跨行",
+    rx.I,
+)
+TRAVEL_INSURANCE = rx.compile(
+    r"\btravel (?:insurance|coverage|protection)\b|\btrip (?:cancellation|insurance)\b|"
+    r"旅行(?:保险|险)|旅游(?:保险|险)|行程取消",
+    rx.I,
+)
+NO_CARD = rx.compile(
+    r"\b(?:don'?t|do not|doesn'?t|never|not)\s(?:\w+\s){0,3}?"
+    r"(?:want|need|interested in|looking for|getting|applying for)\s(?:\w+\s){0,2}?"
+    r"(?:a |another |any |more )?(?:new )?credit cards?\b|"
+    r"\bno (?:more |new )?credit cards?\b|\bwithout (?:a |any )?(?:new )?credit card\b|"
+    r"不要信用卡|不想(?:办|要|申请)信用卡|不需要信用卡",
+    rx.I,
+)
+CHECKING_ACCOUNT = rx.compile(  # the account, not the verb ("thanks for checking")
+    r"\bchecking(?= accounts?\b|\s?,|\s(?:and|or|\+)\s|\s?/)|支票|活期", rx.I
+)
+BOOST_WORD = rx.compile(r"\bboost\w*|\blinked\b|\bpairings?\b|加成|关联", rx.I)
 SAME_DAY = rx.compile(r"\bsame[- ]day\b|当天到账|同日到账|当日到账", rx.I)
 PREMIUM = rx.compile(
     r"\bpremium\b|\bexclusive\b|\bhigh[- ]end\b|\btop[- ]tier\b|高端|尊享|顶级", rx.I
@@ -342,149 +362,6 @@ HELD_CHECKING = rx.compile(
 )
 
 
-# -- spoken numbers and who the customer is ------------------------------------------------------
-
-ONES = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-}  # fmt: skip
-TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-    "eighty": 80, "ninety": 90,
-}  # fmt: skip
-SPOKEN = rx.compile(
-    rf"\b(?:({'|'.join(TENS)})(?:[- ]({'|'.join(k for k in ONES if ONES[k] < 10)}))?|"
-    rf"({'|'.join(sorted(ONES, key=len, reverse=True))}))\b",
-    rx.I,
-)
-UNIT_AFTER = r"\s?([kK]\b|thousand\b|grand\b)"
-RANGE_UNIT = rx.compile(rf"(\d+(?:\.\d+)?)\s?(-|–|~|to|or)\s?\$?(\d+(?:\.\d+)?){UNIT_AFTER}", rx.I)
-RANGE_DOLLAR = rx.compile(r"(\$\s?\d[\d,]*(?:\.\d+)?)\s?(-|–|~|to)\s?(\d)")
-ZH_NUMERAL = "一二两三四五六七八九"
-ZH_RANGE = rx.compile(
-    rf"([{ZH_NUMERAL}])(?:到|至|-|~)?([{ZH_NUMERAL}])(千|万)|(\d+)(?:到|至|-|~)(\d+)(千|万)"
-)
-SCALED = rx.compile(
-    r"\d\s?(?:[kK]\b|thousand\b|grand\b)|\d\s?(?:万|千)|[一二两三四五六七八九十](?:万|千)"
-)
-BARE_CAP_AFTER = rx.compile(
-    r"(?<![\d$.,])(\d{1,3})(?=\s?(?:max(?:imum)?\b|tops\b|at (?:the )?(?:very )?most\b))", rx.I
-)
-BARE_CAP_BEFORE = rx.compile(
-    r"(?:\bat most|\bmax(?:imum)?|\bup to|\bno more than|最多|顶多)\s?(\d{1,3})"
-    r"(?![\d,.]|\s?(?:[kK]\b|thousand|grand|%|times|次|个|x\b|/|dollars|bucks))",
-    rx.I,
-)
-IDENTITY = rx.compile(
-    r"\(?\b\d{3}\)?[-. ]\d{3}[-. ]\d{4}\b|"  # a phone number
-    r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}|"  # an email address
-    r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{4}-\d{1,2}-\d{1,2}\b|"  # a date
-    r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2},? \d{4}\b|"
-    r"\b(?:born|DOB|birth\w*)\b\D{0,24}\d{4}\b|"  # a birth year
-    r"\b[A-Z]{2},? \d{5}(?:-\d{4})?\b|"  # a state and ZIP code
-    r"\b\d{1,6} (?:[A-Z][\w.'-]{0,30} ){1,4}(?:Avenue|Ave|Street|St|Drive|Dr|Road|Rd|Boulevard|"
-    r"Blvd|Lane|Ln|Way|Court|Ct|Place|Pl|Terrace|Parkway|Pkwy|Highway|Hwy|Circle|Cir)\b|"
-    r"\b1\d{10}\b|邮编\s?\d{5,6}",  # a Chinese mobile number, a postcode
-)
-
-
-def _spoken(match: rx.Match[str]) -> str:
-    tens, unit, ones = (g.lower() if g else "" for g in match.groups())
-    if ones:
-        return str(ONES[ones])
-    return str(TENS[tens] + ONES.get(unit, 0))
-
-
-def _blank(match: rx.Match[str]) -> str:
-    return " " * len(match.group(0))
-
-
-def _unit_range(match: rx.Match[str]) -> str:
-    low, sep, high, unit = match.groups()
-    return f"{low} {unit} {sep} {high} {unit}"
-
-
-def _dollar_range(match: rx.Match[str]) -> str:
-    return f"{match.group(1)} {match.group(2)} ${match.group(3)}"
-
-
-def _zh_range(match: rx.Match[str]) -> str:
-    low, high, unit = match.group(1, 2, 3) if match.group(1) else match.group(4, 5, 6)
-    return f"{low}{unit}到{high}{unit}"
-
-
-def scale_before(text: str, at: int) -> str | None:
-    """The unit of the last scaled amount before ``at`` ("5 to 6 grand, maybe 7 max")."""
-    last = None
-    for match in SCALED.finditer(text[:at]):
-        last = match.group(0)
-    if last is None:
-        return None
-    for word in ("万", "千", "thousand", "grand"):
-        if word in last:
-            return word
-    return "k"
-
-
-def bare_caps(text: str) -> str:
-    """A bare figure capped after a scaled one takes its unit: "…6 grand, maybe 7 max"."""
-    for pattern in (BARE_CAP_AFTER, BARE_CAP_BEFORE):
-        out, last = [], 0
-        for match in pattern.finditer(text):
-            unit = scale_before(text, match.start(1))
-            if unit is None:
-                continue
-            out += [text[last : match.end(1)], f" {unit}"]
-            last = match.end(1)
-        text = "".join(out) + text[last:]
-    return text
-
-
-def spoken_numbers(text: str) -> str:
-    """``text`` with who the customer is blanked and spoken amounts as digits.
-
-    "three to four thousand, five at most" -> "3 thousand to 4 thousand, 5 thousand at most";
-    "$30-40" -> "$30 - $40"; "五六千" -> "五千到六千"; "Portland, OR 97205" -> blanks.
-    """
-    text = IDENTITY.sub(_blank, text)
-    text = SPOKEN.sub(_spoken, text)
-    text = RANGE_UNIT.sub(_unit_range, text)
-    text = RANGE_DOLLAR.sub(_dollar_range, text)
-    text = ZH_RANGE.sub(_zh_range, text)
-    return bare_caps(text)
-
-
-@dataclass(frozen=True)
-class Money:
-    """An amount of money a message states, with where it stands."""
-
-    value: float
-    start: int
-    end: int
-
-
-def money(text: str) -> list[Money]:
-    """Every amount of money in ``text``: "$20,000", "$2k", "40k", "5000 dollars", "两万"."""
-    found: list[Money] = []
-    for match in MONEY.finditer(text):
-        if match.group(7) and SCORE_CUE.search(text[max(0, match.start() - 16) : match.start()]):
-            continue  # a credit score or card digits, not money
-        digits = match.group(1) or match.group(3) or match.group(7)
-        unit = (match.group(2) or match.group(4) or match.group(6) or "").lower()
-        value = float(digits.replace(",", "")) if digits else zh_number(match.group(5) or "")
-        found.append(Money(value * SCALE.get(unit, 1.0), match.start(), match.end()))
-    return found
-
-
-def zh_number(text: str) -> float:
-    """A small Chinese number: 两 -> 2, 十五 -> 15, 三十 -> 30."""
-    if "十" in text:
-        head, _, tail = text.partition("十")
-        return ZH_DIGITS.get(head, 1) * 10 + ZH_DIGITS.get(tail, 0)
-    return float(ZH_DIGITS.get(text, 0))
-
-
 def clauses(text: str) -> list[str]:
     """The clauses of ``text`` (amounts and what they are for are read per clause)."""
     return [c for c in CLAUSE.split(text) if c.strip()]
@@ -501,7 +378,7 @@ def kind_of(text: str) -> Kind | None:
     Checking accounts the customer holds or is opening ("since I have checking accounts with
     you") say who they are, not what they ask about; cash back on a debit card is no card's.
     """
-    text = DEBIT_CASHBACK.sub(" ", text)
+    text = DEBIT_CASHBACK.sub(" ", NO_CARD.sub(" ", text))
     asked = HELD_CHECKING.sub(" ", text)
     text = OVERDRAFT_PROTECTION.sub(" ", text)  # a savings linked to cover overdrafts: checking
     card = bool(CARD_WORD.search(DEBIT_WORD.sub(" ", text)))
@@ -539,8 +416,57 @@ def horizon(text: str) -> float:
     return number / MONTHS_A_YEAR if match.group(4) == "个月" else number
 
 
+TRIP = rx.compile(  # read after spoken numbers are digits
+    r"\b(\d{1,2})[- ](month|week)s?(?:[- ]long)?\s(?:[\w-]+\s){0,3}?"
+    r"(?:trip|stay|assignment|abroad|overseas|away|travel\w*|vacation|sabbatical|tour)\b|"
+    r"\b(?:abroad|overseas|away|travel\w*|trip)\b[^.?!]{0,20}?\bfor\s"
+    r"(?:about |around |roughly )?(\d{1,2}|a)\s(month|week)s?\b|"
+    r"(?:出国|国外|境外|海外|旅行|旅游|出差)[^。？！，]{0,8}?"
+    r"(\d{1,2}|[一两二三四五六七八九十])\s?(个月|周|星期)|"
+    r"(\d{1,2}|[一两二三四五六七八九十])\s?(个月|周|星期)的?(?:旅行|旅游|出差|行程|海外|出国)",
+    rx.I,
+)
+WEEKS_A_YEAR = 52
+
+
+def trip_years(text: str) -> float | None:
+    """A trip's length in years ("a 3-month trip", "abroad for 2 months", "出国3个月")."""
+    match = TRIP.search(spoken_numbers(text))
+    if not match:
+        return None
+    pairs = [match.group(i, i + 1) for i in (1, 3, 5, 7)]
+    number, unit = next((n, u) for n, u in pairs if n)
+    count = 1.0 if number.lower() == "a" else zh_count(number)
+    weekly = unit.lower() == "week" or unit in ("周", "星期")
+    return count / (WEEKS_A_YEAR if weekly else MONTHS_A_YEAR)
+
+
+def early_days_in(text: str) -> int:
+    """The fewest days early a direct deposit is asked to arrive ("at least 2 days early")."""
+    days = [
+        int(d) if d.isdigit() else (1 if d.lower() in ("a", "one") else int(zh_number(d)))
+        for match in EARLY_DAYS.finditer(spoken_numbers(text))
+        for d in match.groups()
+        if d
+    ]
+    return min(days, default=0)
+
+
+def with_checking_in(text: str) -> bool:
+    """Whether a checking account is asked with the savings for what it adds to it.
+
+    "What combination of checking and savings gives the highest APY?", "boost my savings
+    rate through my checking": checking accounts the customer holds are no such ask.
+    """
+    text = OVERDRAFT_PROTECTION.sub(" ", NO_CARD.sub(" ", text))
+    asked = HELD_CHECKING.sub(" ", text)
+    linked = PAIR_WORD.search(text) or BOOST_WORD.search(text)
+    return bool(CHECKING_ACCOUNT.search(asked) and SAVINGS_NOUN.search(text) and linked)
+
+
 COUNT = rx.compile(
     r"(?<![\d$.,])(\d{1,3})(?:\s?(?:-|–|~|to|or)\s?(\d{1,3}))?\+?\s?"
+    r"(?:(?:ATM|cash|foreign|international|overseas|out[- ]of[- ]network|local)\s){0,3}"
     r"(?:times|withdrawals|transactions|transfers)\s(?:a|per|each|every|/)\s?(week|wk|month|mo)\b|"
     r"\b(once|twice)\s(?:a|per|each|every)\s(week|month)\b",
     rx.I,
@@ -659,12 +585,22 @@ def fee_named(clause: str) -> str | None:
     return "max_monthly_fee" if MONTHLY_FEE_WORD.search(clause) else None
 
 
-def amount_role(before: str, after: str, kind: Kind | None, previous: str | None = None) -> str:
+def per_withdrawal(before: str, after: str) -> bool:
+    """Whether an amount is each withdrawal's ("$300 each", "每次取 $350 左右")."""
+    return bool(EACH_AFTER.search(after) or EACH_BEFORE.search(before))
+
+
+def amount_role(
+    before: str, after: str, kind: Kind | None, previous: str | None = None, cash: bool = False
+) -> str:
     """What an amount is for: the words before it first, then those after, then the product.
 
     A bare ceiling right after a fee ceiling ("…$40 a month, definitely less than $50")
-    is that fee's too; "at least $15 … in ATM rebates" is a rebate floor.
+    is that fee's too; "at least $15 … in ATM rebates" is a rebate floor; in a message
+    about taking out cash, "$300 each" is each withdrawal.
     """
+    if cash and per_withdrawal(before, after):
+        return "withdrawal"
     near = before[-NEAR_BEFORE:] + " " + after[:NEAR_AFTER]
     if AT_LEAST.search(before[-NEAR_BEFORE:]) and REBATE_NEAR.search(near + after[:40]):
         return "min_rebate"
@@ -704,7 +640,11 @@ def stated(clause: str) -> list[Stated]:
 
 
 def read_clause(
-    clause: str, kind: Kind | None, found: dict[str, Any], previous: str | None = None
+    clause: str,
+    kind: Kind | None,
+    found: dict[str, Any],
+    previous: str | None = None,
+    cash: bool = False,
 ) -> str | None:
     """What each amount in one clause is for (read from the words between amounts).
 
@@ -717,7 +657,7 @@ def read_clause(
         start = amounts[index - 1].end if index else 0
         stop = amounts[index + 1].start if index + 1 < len(amounts) else len(clause)
         before, after = clause[start : amount.start], clause[amount.end : stop]
-        role = amount_role(before, after, kind, previous)
+        role = amount_role(before, after, kind, previous, cash)
         keep(role, amount, clause, (before, after), found)
         previous = role
     if WAIVE_WORD.search(clause) and amounts:
@@ -768,10 +708,12 @@ def amounts_read(texts: Sequence[str], kind: Kind | None, asked: str | None) -> 
     found: dict[str, Any] = {}
     for text in texts:
         previous = None
+        cash = bool(CASH_WORD.search(text))
         for clause in clauses(spoken_numbers(text)):
-            previous = read_clause(clause, kind, found, previous) or fee_named(clause)
-    if asked == "amount" and texts and "balance" not in found:
-        bare = rx.search(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)", spoken_numbers(texts[-1]))
+            previous = read_clause(clause, kind, found, previous, cash) or fee_named(clause)
+    last = spoken_numbers(texts[-1]) if texts else ""
+    if asked == "amount" and last and "balance" not in found and not money(last):
+        bare = rx.search(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)", last)
         if bare:
             found["balance"] = float(bare.group(1).replace(",", ""))
     return found
@@ -800,6 +742,10 @@ def account_needs(texts: Sequence[str], said: str) -> dict[str, Any]:
         "no_minimum": bool(NO_MINIMUM.search(said)),
         "overdraft_protection": bool(OVERDRAFT_PROTECTION.search(said)),
         "early_deposit": bool(EARLY_DEPOSIT.search(said)),
+        "early_days": early_days_in(said) if EARLY_DEPOSIT.search(said) else 0,
+        "out_of_network": bool(OUT_OF_NETWORK.search(said)),
+        "travel_insurance": bool(TRAVEL_INSURANCE.search(said)),
+        "no_card": bool(NO_CARD.search(said)),
         "multi_currency": bool(MULTI_CURRENCY.search(said)),
         "debit_cashback": bool(DEBIT_CASHBACK.search(said)),
         "daily_compounding": bool(DAILY_COMPOUNDING.search(said)),
@@ -818,8 +764,13 @@ def criteria(texts: Sequence[str], asked: str | None = None) -> Criteria:
     """Everything the task's messages ask of a product (a later message adds to earlier ones)."""
     said = " ".join(texts)
     kind = kind_of(said)
+    with_checking = with_checking_in(said) and kind in ("checking", "savings", "pair", None)
+    if with_checking and kind != "pair":
+        kind = "savings"  # the savings is what earns; the checking is chosen for its boost
     found = amounts_read(texts, kind, asked)
     needs = account_needs(texts, said)
+    atm_abroad = bool(ABROAD_WORD.search(said) and ATM_WORD.search(said))
+    trip = trip_years(said) if atm_abroad else None
     waivable = bool(found.get("waivable") or AVOID_FEE.search(said) or WAIVE_WORD.search(said))
     return Criteria(
         kind=kind,
@@ -833,10 +784,10 @@ def criteria(texts: Sequence[str], asked: str | None = None) -> Criteria:
         protection=bool(PROTECTION_WORD.search(said)),
         min_limit=found.get("min_limit"),
         no_overdraft_fee=bool(NO_OVERDRAFT_FEE.search(said)),
-        atm_abroad=bool(ABROAD_WORD.search(said) and ATM_WORD.search(said)),
+        atm_abroad=atm_abroad,
         waivable=waivable and not needs["zero_fee"],
         balance=found.get("balance"),
-        years=horizon(said),
+        years=trip or horizon(said),
         score=score_in(said),
         age=age_in(said),
         has_plus=bool(PLUS_WORD.search(said)),
@@ -845,6 +796,7 @@ def criteria(texts: Sequence[str], asked: str | None = None) -> Criteria:
         withdrawal=found.get("withdrawal"),
         max_balance=found.get("max_balance"),
         min_rebate=found.get("min_rebate"),
+        with_checking=with_checking,
         **needs,
     )
 

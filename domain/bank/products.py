@@ -86,6 +86,7 @@ class Card(BaseModel):
     invitation: bool = False
     redemption_fee: float = 0.0
     fee_rebate: FeeRebate | None = None
+    travel_insurance: bool = False
     promos: list[Promo] = []
     docs: dict[str, str]
 
@@ -240,9 +241,25 @@ def named_products(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def held_checking(text: str) -> tuple[str, ...]:
+    """Checking products the customer says they hold ("I have a Light Blue checking account")."""
+    names = sorted((c.name for c in catalogue().checking), key=len, reverse=True)
+    out: list[str] = []
+    for match in needs.HELD_CHECKING.finditer(text):
+        said = match.group(0)
+        for name in names:
+            pattern = rf"\b{rx.escape(name.removesuffix(' Account'))}\b"
+            if rx.search(pattern, said, rx.I):
+                out.append(name)
+                said = rx.sub(pattern, " ", said, flags=rx.I)  # "Light Blue" is no "Blue"
+    return tuple(dict.fromkeys(out))
+
+
 def criteria(texts: Sequence[str], asked: str | None = None) -> Criteria:
-    """Everything the task's messages ask of a product, with the cards they name."""
-    return replace(needs.criteria(texts, asked), named=named_products(" ".join(texts)))
+    """Everything the task's messages ask of a product, with the products they name."""
+    said = " ".join(texts)
+    wants = needs.criteria(texts, asked)
+    return replace(wants, named=named_products(said), held=held_checking(said))
 
 
 # -- cards ----------------------------------------------------------------------------------
@@ -283,6 +300,7 @@ def card_fits(card: Card, wants: Criteria) -> bool:
         not wants.protection or card.protection is not None,
         wants.min_limit is None or card.limit[1] >= wants.min_limit,
         wants.max_annual_fee is None or card.annual_fee <= wants.max_annual_fee,
+        not wants.travel_insurance or card.travel_insurance,
         not wants.named or card.name in wants.named,
     )
     return all(checks)
@@ -516,20 +534,27 @@ def checking_features_fit(account: Checking, wants: Criteria) -> bool:
         not wants.no_foreign_fee
         or account.foreign_fee == 0
         or (account.foreign_atm is not None and account.foreign_atm.flat == 0),
-        not wants.early_deposit or account.early_deposit_days >= 1,
+        not wants.early_deposit or account.early_deposit_days >= max(wants.early_days, 1),
         not wants.multi_currency or account.multi_currency,
         not wants.debit_cashback or account.debit_cashback > 0,
     )
     return all(checks)
 
 
-def abroad_fee(account: Checking, amount: float, balance: float, count: int) -> float:
-    """Bank fees on ``count`` withdrawals abroad of ``amount`` in a month."""
+def abroad_fee(account: Checking, wants: Criteria, balance: float) -> float:
+    """Bank fees on a month's withdrawals abroad (the foreign ATM fee).
+
+    At an ATM abroad outside the bank's network the out-of-network fee applies too (the
+    fee schedules: "both … can apply"), each after the month's free withdrawals.
+    """
+    amount, count = wants.withdrawal or DEFAULT_WITHDRAWAL, wants.withdrawals
     atm = account.foreign_atm
-    if atm is None:
-        return 0.0
-    charged = max(count - atm.free, 0)
-    return charged * atm.fee(amount, balance)
+    foreign = max(count - atm.free, 0) * atm.fee(amount, balance) if atm else 0.0
+    network = account.out_of_network_fee
+    if not wants.out_of_network or network is None:
+        return foreign
+    charged = max(count - account.free_out_of_network, 0)
+    return foreign + charged * network.fee(amount, balance)
 
 
 def checking_value(account: Checking, wants: Criteria) -> Ranked:
@@ -540,9 +565,10 @@ def checking_value(account: Checking, wants: Criteria) -> Ranked:
     fees = fee * fee_months
     interest = balance * account.apy / 100 * wants.years
     amount = wants.withdrawal or DEFAULT_WITHDRAWAL
-    atm = abroad_fee(account, amount, balance, wants.withdrawals) if wants.atm_abroad else 0.0
+    atm = abroad_fee(account, wants, balance) if wants.atm_abroad else 0.0
     atm_total = atm * MONTHS_A_YEAR * wants.years
     net = interest - fees - atm_total
+    yearly = fee * max(MONTHS_A_YEAR - account.free_months, 0) + atm * MONTHS_A_YEAR
     figures = {
         "best": account.name,
         "value": dollars(net),
@@ -559,7 +585,9 @@ def checking_value(account: Checking, wants: Criteria) -> Ranked:
         "amount": money_text(amount),
         "count": wants.withdrawals,
         "rebate": money_text(account.atm_rebate),
-        "cost": money_text(fees + atm_total),
+        "cost": money_text(yearly if wants.atm_abroad else fees + atm_total),
+        "trip_cost": money_text(fees + atm_total),  # over the horizon (a trip's months)
+        "months": pct_text(MONTHS_A_YEAR * wants.years),
     }
     docs = (
         account.docs.get("monthly_fee", ""),
@@ -605,12 +633,21 @@ def savings_fits(account: Savings, wants: Criteria, balance: float) -> bool:
 
 
 def savings_value(
-    account: Savings, balance: float, years: float, card: Card | None = None, card_cost: float = 0.0
+    account: Savings,
+    balance: float,
+    years: float,
+    card: Card | None = None,
+    card_cost: float = 0.0,
+    checking: Checking | None = None,
 ) -> Ranked:
-    """Interest over ``years`` (base APY + a card's boost) − savings fees − the card's cost."""
+    """Interest over ``years`` at the base APY and the boosts − savings fees − the card's cost.
+
+    A card held and a checking account linked each add the boost the documents give.
+    """
     base = account.apy(balance)
     boost = account.card_boosts.get(card.name, 0.0) if card else 0.0
-    apy = base + boost
+    lift = checking.savings_boosts.get(account.name, 0.0) if checking else 0.0
+    apy = base + boost + lift
     interest = balance * apy / 100 * years
     fees = account.monthly_cost(balance, card.name if card else None) * MONTHS_A_YEAR * years
     net = interest - fees - card_cost
@@ -630,8 +667,19 @@ def savings_value(
     docs = [account.docs.get("tiers", ""), account.docs.get("monthly_fee", "")]
     if card:
         docs += [account.docs.get("card_boosts", ""), card.docs.get("annual_fee", "")]
-    name = f"{card.name} + {account.name}" if card else account.name
-    return Ranked(name, net, figures, tuple(d for d in docs if d))
+    tie = 0.0
+    if checking:  # opened second: the savings needs a checking held 14 days (§2.11)
+        figures |= {
+            "second": checking.name,
+            "checking_boost": pct_text(lift),
+            "checking_fee": money_text(checking.monthly_fee),
+            "checking_waiver": money_text(checking.waiver_balance or 0),
+        }
+        docs += [checking.docs.get("savings_boosts", ""), checking.docs.get("monthly_fee", "")]
+        tie = checking.monthly_fee / 1000  # a boost alike: the cheaper checking
+    named = [card.name] if card else []
+    name = " + ".join([*named, account.name, *([checking.name] if checking else [])])
+    return Ranked(name, net - tie, figures, tuple(d for d in docs if d))
 
 
 def rank_savings(wants: Criteria) -> tuple[str, list[Ranked]]:
@@ -651,6 +699,66 @@ def rank_pairs(wants: Criteria, today: date) -> tuple[str, list[Ranked]]:
     for card in cards:
         cost = annual_fees(card, today, wants.years, 0.0) + plus_cost(card, wants, wants.years)
         ranked += [savings_value(a, balance, wants.years, card, cost) for a in accounts]
+    return "value", sorted(ranked, key=lambda r: -r.value)
+
+
+def combo_checking(wants: Criteria, savings: Savings) -> list[Checking]:
+    """Checking accounts to open with ``savings``: what is asked of a checking account.
+
+    The money stated goes into the savings, so it must cover both accounts' minimums; the
+    checking's monthly fee waiver depends on the money kept in it, which is not stated. A
+    checking product the customer already holds is not offered again.
+    """
+    asked = replace(
+        wants,
+        balance=None,
+        max_balance=None,
+        waivable=False,
+        min_apy=None,
+        no_minimum=False,
+        atm_rebates=False,
+        min_rebate=None,
+    )
+    room = (wants.balance or 0.0) - minimum(savings)
+    fits = [c for c in catalogue().checking if checking_fits(c, asked) and minimum(c) <= room]
+    return [c for c in fits if c.name not in wants.held]  # one they hold is not opened again
+
+
+def combo_rebates(wants: Criteria, savings: Savings, checking: Checking) -> bool:
+    """ATM fee rebates asked of the combination: either account may give them."""
+    rebate = max(savings.atm_rebate, checking.atm_rebate)
+    if wants.min_rebate is not None and rebate < wants.min_rebate:
+        return False
+    return not wants.atm_rebates or rebate > 0
+
+
+def rank_combos(wants: Criteria, today: date) -> tuple[str, list[Ranked]]:
+    """A savings with a checking account linked for its APY boost (and a card, when asked).
+
+    The documents give each checking account's APY boost on linked savings accounts and
+    each card's boost on them; the boosts add to the savings' base APY. Ranked by the
+    savings' net interest over the horizon (− savings fees − the card's cost); the savings
+    is named first (``best``), the checking second (``second``).
+    """
+    balance = wants.balance or 0.0
+    loose = replace(wants, atm_rebates=False, min_rebate=None)
+    accounts = [a for a in catalogue().savings if savings_fits(a, loose, balance)]
+    cards: list[Card | None] = [None]
+    if wants.kind == "pair":
+        fitting = [c for c in catalogue().cards if card_fits(c, replace(wants, named=()))]
+        cards = list(fitting) or cards
+    ranked = []
+    for account in accounts:
+        for checking in combo_checking(wants, account):
+            if not combo_rebates(wants, account, checking):
+                continue
+            for card in cards:
+                cost = 0.0
+                if card is not None:
+                    cost = annual_fees(card, today, wants.years, 0.0)
+                    cost += plus_cost(card, wants, wants.years)
+                value = savings_value(account, balance, wants.years, card, cost, checking)
+                ranked.append(value)
     return "value", sorted(ranked, key=lambda r: -r.value)
 
 
@@ -677,6 +785,8 @@ def ranking(wants: Criteria, today: date) -> tuple[str, list[Ranked]]:
         return rank_cards(wants, today)
     if wants.kind == "checking":
         return rank_checking(wants)
+    if wants.with_checking and wants.kind in ("savings", "pair"):
+        return rank_combos(wants, today)
     if wants.kind == "pair":
         return rank_pairs(wants, today)
     return rank_savings(wants)
@@ -686,7 +796,8 @@ def missing(wants: Criteria) -> str | None:
     """The one criterion the ranking needs and the words lack."""
     if wants.kind in ("savings", "pair") and wants.balance is None:
         return "amount"
-    if wants.kind == "checking" and wants.balance is None and (wants.atm_abroad or wants.waivable):
+    abroad = wants.atm_abroad and wants.withdrawal is None  # the usage said: ranked as it is
+    if wants.kind == "checking" and wants.balance is None and (abroad or wants.waivable):
         return "amount"
     return None
 
