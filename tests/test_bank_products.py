@@ -735,3 +735,17 @@ def test_a_card_and_savings_pair_is_no_combination() -> None:
     ]
     wants = p.criteria(said)
     assert (wants.kind, wants.with_checking) == ("pair", False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I mostly withdraw at other banks' ATMs when I travel",
+        "取钱都是在当地的非合作ATM",
+        "I'll use non-partner ATMs abroad",
+    ],
+)
+def test_out_of_network_atms_said_in_other_words(text: str) -> None:
+    from keel.domain.bank.needs import OUT_OF_NETWORK
+
+    assert OUT_OF_NETWORK.search(text)

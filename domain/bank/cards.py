@@ -35,6 +35,7 @@ from keel.domain.bank.decisions import (
     Turn,
     accounts,
     ask,
+    asked_words,
     credit_cards,
     credit_label,
     debit_label,
@@ -408,7 +409,7 @@ def go_on(turn: Turn, decision: Decision, ids: list[str]) -> Decision:
     if not ids or decision.route == "ask":
         return decision
     kept = ("closure_reason", "card_design", "delivery_option")
-    decision.split_off = turn.inp.text or " ".join(map(str, turn.frame["utterances"][-1:]))
+    decision.split_off = asked_words(turn)
     decision.split_slots = {
         **{k: turn.slots[k] for k in kept if turn.slots.get(k)},
         "account_ids": ids,

@@ -58,9 +58,21 @@ def refuse(turn: Turn, key: str, data: Mapping[str, Any] | None = None) -> Decis
 EVERY_CARD = rx.compile(
     r"\bboth\b|\ball (?:my |of my |the |three |four |five )?(?:debit )?cards\b|"
     r"\beach (?:card|of them)\b|\bevery (?:debit )?card\b|\ball of them\b|"
+    r"\ball (?:two|three|four|five|six)\b|"
     r"[两三四五]张|全部|所有|每张|每一张|卡[^，。！？]{0,6}都|都(?:冻结|解冻|注销|关|停|锁)",
     rx.I,
 )
+
+
+def asked_words(turn: Turn) -> str:
+    """The task's words, all of them: what a task split off from it was asked in.
+
+    (Its last message may only say who the customer is; the request is in the others.)
+    """
+    said = [str(t) for t in turn.frame["utterances"]]
+    if turn.inp.text and turn.inp.text not in said:
+        said.append(turn.inp.text)
+    return " ".join(said)
 
 
 def every_card_said(turn: Turn) -> bool:

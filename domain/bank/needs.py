@@ -289,7 +289,8 @@ EARLY_DAYS = rx.compile(  # read after spoken numbers are digits
 )
 OUT_OF_NETWORK = rx.compile(
     r"\bout[- ]of[- ]network\b|\bnon[- ](?:Rho|network)\b|\bnot in (?:your|the bank'?s) network\b|"
-    r"网络外|网外|非本行|他行|跨行",
+    r"\b(?:other|another) banks?'? ATMs?\b|\bnon[- ]?partner\b|"
+    r"网络外|网外|非本行|他行|跨行|非合作|非签约|其他银行的?\s*ATM",
     rx.I,
 )
 TRAVEL_INSURANCE = rx.compile(

@@ -19,6 +19,7 @@ from keel.domain.bank import extract as ex
 from keel.domain.bank.decisions import (
     Turn,
     ask,
+    asked_words,
     choose,
     credit_cards,
     credit_label,
@@ -62,7 +63,7 @@ def split_cards(turn: Turn, decision: Decision, rest: list[dict[str, Any]]) -> D
     if not rest:
         return decision
     kept = {k: turn.slots[k] for k in ("closure_reason",) if turn.slots.get(k)}
-    decision.split_off = " ".join(str(t) for t in turn.frame["utterances"][-1:]) or turn.inp.text
+    decision.split_off = asked_words(turn)
     decision.split_slots = {**kept, "card_ids": [str(c["card_id"]) for c in rest]}
     return decision
 
