@@ -143,3 +143,24 @@ def test_an_advised_product_is_chosen_only_by_a_yes_to_the_offer() -> None:
 )
 def test_what_chooses_a_product(text: str, asked: str | None, chosen: str | None) -> None:
     assert chosen_in(text, asked) == chosen
+
+
+def test_an_advised_combination_opens_the_savings_then_lists_the_checking(
+    context: Context,
+) -> None:
+    agent = Keel(context)
+    before = accounts(context)
+    agent.send("s", f"I'd like to open a new savings account. {RAFA}")
+    advised = agent.send(
+        "s", "I have $8,000 to keep for a year. Which checking and savings combination pays most?"
+    )
+    assert "and then the" in advised.reply and advised.awaiting == "clarification"
+    first = agent.send("s", "Sounds good, open both")
+    assert first.awaiting == "confirmation" and "(savings account)" in first.reply
+    second = agent.send("s", "yes")
+    assert second.awaiting == "confirmation" and "(checking account)" in second.reply
+    opened = [a for k, a in accounts(context).items() if k not in before]
+    assert [a["account_type"] for a in opened] == ["savings"]  # the checking waits its yes
+    agent.send("s", "no")
+    opened = [a for k, a in accounts(context).items() if k not in before]
+    assert [a["account_type"] for a in opened] == ["savings"]

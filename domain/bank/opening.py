@@ -39,6 +39,7 @@ from keel.domain.bank.decisions import (
     Turn,
     accounts,
     ask,
+    asked_words,
     credit_cards,
     plan,
     refuse,
@@ -388,29 +389,65 @@ def advise_opening(turn: Turn, family: str | None) -> Decision | None:
     if best not in openable:
         return None
     key, data = products.answer(ranked, basis, kind)
-    pair = kind == "pair"
-    data["open_line_key"] = "open_account.offer_pair" if pair else "open_account.offer"
+    second = str(data.get("second") or "")
+    if second in openable:  # a savings with the checking that boosts it: both, in turn
+        data["open_line_key"] = "open_account.offer_combo"
+        turn.slots["recommended_next"] = second
+    else:
+        pair = kind == "pair"
+        data["open_line_key"] = "open_account.offer_pair" if pair else "open_account.offer"
+        turn.slots.pop("recommended_next", None)
     turn.slots["recommended"] = best
+    # the advised product's kind (a Green Account is sold as checking and as savings)
+    turn.slots["recommended_kind"] = "checking" if kind == "checking" else "savings"
     turn.slots.pop("open_recommended", None)
     return ask(turn, "open_recommended", key, data)
+
+
+def then_open(turn: Turn, decision: Decision, product: str) -> Decision:
+    """The opening of an advised combination's second account, waiting behind the first.
+
+    Only after a yes to the offer naming both; the second is listed for its own yes.
+    """
+    following = str(turn.slots.get("recommended_next") or "")
+    agreed = yes_no(turn, "open_recommended")
+    if not following or not agreed or product != turn.slots.get("recommended"):
+        return decision
+    decision.split_off = asked_words(turn)
+    decision.split_slots = {
+        "recommended": following,
+        "recommended_kind": "checking",
+        "open_recommended": "yes",
+    }
+    return decision
+
+
+def product_chosen(turn: Turn, values: Mapping[str, Any], held: Sequence[Account]) -> str | None:
+    """The product to open: named by the customer, or advised and agreed to."""
+    product = product_named(turn, values)
+    if product is not None and held_as_said(turn, product, held):
+        # "I already have a Green Account … I want a second checking": the product the
+        # customer holds is the one they describe, not the one they choose to open
+        product = None
+    if product is not None:
+        return product
+    agreed = yes_no(turn, "open_recommended")
+    if turn.frame["asked"] is None and agreed and turn.slots.get("recommended"):
+        return str(turn.slots["recommended"])  # the second of a combination agreed to
+    if turn.frame["asked"] == "open_recommended":
+        if agreed:  # "yes, let's do it"
+            return str(turn.slots.get("recommended") or "") or None
+        if agreed is False:
+            turn.slots.pop("recommended", None)
+    return None
 
 
 def open_account(turn: Turn) -> Decision:
     """Open a personal or business checking or savings account (§2.11)."""
     values = stated(turn)
-    product = product_named(turn, values)
     family = family_word(values.get("account_kind"))
     held = accounts(turn)
-    if product is not None and held_as_said(turn, product, held):
-        # "I already have a Green Account … I want a second checking": the product the
-        # customer holds is the one they describe, not the one they choose to open
-        product = None
-    if product is None and turn.frame["asked"] == "open_recommended":
-        agreed = yes_no(turn, "open_recommended")
-        if agreed:  # "yes, let's do it"
-            product = turn.slots.get("recommended")
-        elif agreed is False:
-            turn.slots.pop("recommended", None)
+    product = product_chosen(turn, values, held)
     if product is None and yes_no(turn, "open_recommended") is not False:
         # "I have specific needs … just tell me which": advised by the bank's own ranking
         advice = advise_opening(turn, family)
@@ -423,6 +460,10 @@ def open_account(turn: Turn) -> Decision:
         offered = sorted({p for k in kinds for p in OPENABLE[k]}, key=str.lower)
         return ask(turn, "card_name", "ask.open_product", {"products": ", ".join(offered)})
     types = opening_type(product, values, " ".join(texts(turn)))
+    advised_kind = turn.slots.get("recommended_kind")
+    sold_as = [k for k, names in OPENABLE.items() if product in names]
+    if product == turn.slots.get("recommended") and advised_kind in sold_as:
+        types = [str(advised_kind)]  # the kind it was advised as, whatever else was said
     if not types:
         return ask(turn, "card_name", "ask.open_product_unknown", {"product": product})
     if len(types) > 1:
@@ -449,6 +490,5 @@ def open_account(turn: Turn) -> Decision:
     data["next_key"] = (
         f"open_account.next.{'savings' if funded else 'checking'}{'_minimum' if minimum else ''}"
     )
-    return plan(
-        turn, "open_bank_account_4821", {"account_type": kind, "account_class": product}, True, data
-    )
+    args = {"account_type": kind, "account_class": product}
+    return then_open(turn, plan(turn, "open_bank_account_4821", args, True, data), product)
