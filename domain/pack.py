@@ -46,6 +46,7 @@ class Decision:
     split_off: str = ""  # the same request for another target's parts: a task of its own
     # values the split-off task starts with, besides its words (the targets it is for)
     split_slots: dict[str, Any] = field(default_factory=dict)
+    split_targets: int = 1  # how many targets it is for ("yes, freeze all three" counts them)
 
 
 @dataclass

@@ -156,7 +156,8 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
         write_tasks=write_actions(config),
         write_topics=write_topics(config),
         announced=sum(
-            len(n["data"].get("requests", ()))
+            # a request for several targets said to come next counts as that many changes
+            int(n["data"].get("count") or len(n["data"].get("requests", ())))
             for n in state.notices
             if n["key"] in ("agenda.queued", "agenda.noted")
         ),

@@ -438,7 +438,7 @@ def _decided(
         split = new_frame(decision.frame["intent"], slots, [decision.split_off])
         if not _waiting_already(stack, split):  # (a decision taken again splits it once)
             stack = apply(stack, Queue((split,)))
-            queued = {"requests": [f"request.{split['intent']}"]}
+            queued = {"requests": [f"request.{split['intent']}"], "count": decision.split_targets}
             later = [{"key": "agenda.queued", "data": queued, "after": True}]
     return {
         **update,
