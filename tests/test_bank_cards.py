@@ -589,30 +589,44 @@ def test_several_lost_cards_are_never_changed_together(context: Context) -> None
     assert unchanged(before, state(context))
 
 
-def second_card(context: Context) -> str:
-    """Give Rafael a second checking account (Green) with an active debit card ending 7001."""
+def second_card(context: Context, level: str = "Green Account", last4: str = "7001") -> str:
+    """Give Rafael another checking account with an active debit card."""
+    key = level.split()[0].lower()
     with session_scope(context.database_url) as session:
         account = {
-            "account_id": "chk_rafa_green",
+            "account_id": f"chk_rafa_{key}",
             "user_id": "4f8838da93",
             "class": "checking",
-            "level": "Green Account",
+            "level": level,
             "status": "OPEN",
             "current_holdings": "900.00",
             "date_opened": "01/02/2020",
         }
-        add_row(session, Account, "chk_rafa_green", account)
+        add_row(session, Account, f"chk_rafa_{key}", account)
         debit = {
-            "card_id": "dbc_rafa_green",
-            "account_id": "chk_rafa_green",
+            "card_id": f"dbc_rafa_{key}",
+            "account_id": f"chk_rafa_{key}",
             "user_id": "4f8838da93",
-            "last_4_digits": "7001",
+            "last_4_digits": last4,
             "status": "ACTIVE",
             "issue_date": "01/10/2024",
             "issue_reason": "new_account",
         }
-        add_row(session, DebitCard, "dbc_rafa_green", debit)
-    return "dbc_rafa_green"
+        add_row(session, DebitCard, f"dbc_rafa_{key}", debit)
+    return f"dbc_rafa_{key}"
+
+
+def test_a_yes_for_all_three_at_the_first_cards_listing_freezes_that_one(
+    context: Context,
+) -> None:
+    green, purple = second_card(context), second_card(context, "Purple Account", "7002")
+    agent = Keel(context)
+    first = agent.send("s", f"I lost my wallet, please freeze all my debit cards. {RAFA}")
+    assert first.awaiting == "confirmation"
+    second = agent.send("s", "Yes, please freeze all three cards right now.")
+    assert second.awaiting == "confirmation"  # the next card's own listing
+    frozen = [c for c in (RAFA_CARD, green, purple) if card(context, c)["status"] == "FROZEN"]
+    assert len(frozen) == 1
 
 
 def test_freezing_both_cards_lists_each_for_its_own_yes(context: Context) -> None:

@@ -65,6 +65,7 @@ def split_cards(turn: Turn, decision: Decision, rest: list[dict[str, Any]]) -> D
     kept = {k: turn.slots[k] for k in ("closure_reason",) if turn.slots.get(k)}
     decision.split_off = asked_words(turn)
     decision.split_slots = {**kept, "card_ids": [str(c["card_id"]) for c in rest]}
+    decision.split_targets = len(rest)
     return decision
 
 
