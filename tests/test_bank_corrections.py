@@ -311,3 +311,16 @@ def test_a_savings_account_gets_no_atm_fee_credit(context: Context) -> None:
     _, refused = talk(agent, "Refund the ATM fees on my savings account", MARISOL_PROOF)
     assert "only to checking accounts" in refused.reply
     assert unchanged(before, bank(context))
+
+
+def test_a_silver_savings_with_another_product_earns_the_relationship_bonus() -> None:
+    from keel.domain.bank.corrections import apy_due
+
+    silver = {"account_id": "sav_s", "class": "saving", "level": "Silver Account"}
+    green = {"account_id": "chk_g", "class": "checking", "level": "Green Account"}
+    alone = apy_due(silver, 4.0, [], [], 0)
+    with_checking = apy_due(silver, 4.0, [green], [], 1)
+    assert alone.total == 4.0  # one product: no relationship bonus
+    assert with_checking.relationship == 0.025 and with_checking.total == 4.275  # 4 + 0.25 + 0.025
+    gold = {"account_id": "sav_g", "class": "saving", "level": "Gold Account"}
+    assert apy_due(gold, 5.5, [], [], 2).relationship == 0.0  # no such bonus on its page

@@ -339,8 +339,10 @@ CARD_BONUSES: dict[str, dict[str, float]] = {
         "greenrewards": 0.4,
     },
 }
-# Relationship bonuses a product's page ties to one card (Silver Account: Platinum Rewards).
-RELATIONSHIP_BONUSES: dict[tuple[str, str], float] = {("Silver Account", "platinumrewards"): 0.025}
+# Relationship bonuses for holding more than one Rho-Bank product (Silver Account FAQ: "a
+# relationship APY bonus of 0.025% added to the base Silver APY" for multiple products;
+# Silver Plus: the same 0.025%; the Platinum Rewards Card page names the same bonus).
+RELATIONSHIP_BONUSES: dict[str, float] = {"Silver Account": 0.025, "Silver Plus Account": 0.025}
 MONTHS_A_YEAR = 12
 
 
@@ -376,9 +378,16 @@ class Apy:
 
 
 def apy_due(
-    savings: Account, base: float, checking: Sequence[Account], cards: Sequence[Mapping[str, Any]]
+    savings: Account,
+    base: float,
+    checking: Sequence[Account],
+    cards: Sequence[Mapping[str, Any]],
+    other_products: int = 0,
 ) -> Apy:
-    """Base, the highest checking boost, the highest card bonus, a relationship bonus."""
+    """Base, the highest checking boost, the highest card bonus, a relationship bonus.
+
+    ``other_products``: the customer's open accounts and cards besides this savings.
+    """
     product = product_of(savings)
     boosts = [(CHECKING_BOOSTS.get((product_of(c), product), 0.0), product_of(c)) for c in checking]
     boost, boost_from = max(boosts, default=(0.0, ""))
@@ -387,10 +396,8 @@ def apy_due(
         (table.get(card_key(c.get("card_type")), 0.0), str(c.get("card_type"))) for c in cards
     ]
     card, card_from = max(bonuses, default=(0.0, ""))
-    keys = {card_key(c.get("card_type")) for c in cards}
-    relationship = max(
-        (b for (p, k), b in RELATIONSHIP_BONUSES.items() if p == product and k in keys), default=0.0
-    )
+    several = other_products > 0 or bool(checking) or bool(cards)
+    relationship = RELATIONSHIP_BONUSES.get(product, 0.0) if several else 0.0
     return Apy(
         base=base,
         boost=boost,
@@ -738,7 +745,8 @@ def interest_review(turn: Turn, words: str) -> Decision:
         return respond(turn, "fee_or_credit.human", {"what_key": "fee_or_credit.what.interest"})
     checking = [a for a in held if kind_of(a) == "checking" and is_open(a)]
     cards = [c for c in credit_cards(turn) if str(c.get("status", "ACTIVE")).upper() == "ACTIVE"]
-    apy = apy_due(chosen, base, checking, cards)
+    others = [a for a in held if is_open(a) and a.get("account_id") != chosen.get("account_id")]
+    apy = apy_due(chosen, base, checking, cards, len(others) + len(cards))
     expected = round(balance * apy.total / 100 / MONTHS_A_YEAR, 2)
     owed = round(expected - paid, 2)
     actual = round(paid * MONTHS_A_YEAR / balance * 100, 3)
