@@ -35,7 +35,6 @@ from keel.domain.bank.decisions import (
     Turn,
     accounts,
     ask,
-    asked_words,
     credit_cards,
     credit_label,
     debit_label,
@@ -43,6 +42,7 @@ from keel.domain.bank.decisions import (
     plan,
     refuse,
     respond,
+    then_the_rest,
     yes_no,
 )
 from keel.domain.pack import Decision
@@ -409,12 +409,7 @@ def go_on(turn: Turn, decision: Decision, ids: list[str]) -> Decision:
     if not ids or decision.route == "ask":
         return decision
     kept = ("closure_reason", "card_design", "delivery_option")
-    decision.split_off = asked_words(turn)
-    decision.split_slots = {
-        **{k: turn.slots[k] for k in kept if turn.slots.get(k)},
-        "account_ids": ids,
-    }
-    return decision
+    return then_the_rest(turn, decision, {"account_ids": ids}, kept)
 
 
 def close_first(turn: Turn, account: Account, card: Card) -> Decision:

@@ -75,6 +75,25 @@ def asked_words(turn: Turn) -> str:
     return " ".join(said)
 
 
+def then_the_rest(
+    turn: Turn,
+    decision: Decision,
+    values: Mapping[str, Any],
+    kept: Sequence[str] = (),
+    targets: int = 1,
+) -> Decision:
+    """``decision``, with the same request waiting behind it as a task of its own.
+
+    The task that follows is asked in this task's words and starts with ``values`` (the
+    targets it is for) and the slots ``kept`` of this one; ``targets`` counts them for a
+    yes that counts the changes ("yes, freeze all three"). The engine queues it once.
+    """
+    decision.split_off = asked_words(turn)
+    decision.split_slots = {**{k: turn.slots[k] for k in kept if turn.slots.get(k)}, **values}
+    decision.split_targets = targets
+    return decision
+
+
 def every_card_said(turn: Turn) -> bool:
     """Whether the task's words ask the change of every card they point at."""
     said = [*turn.frame["utterances"], turn.inp.text]

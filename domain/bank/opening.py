@@ -39,11 +39,11 @@ from keel.domain.bank.decisions import (
     Turn,
     accounts,
     ask,
-    asked_words,
     credit_cards,
     plan,
     refuse,
     respond,
+    then_the_rest,
     yes_no,
 )
 from keel.domain.pack import Decision
@@ -413,13 +413,8 @@ def then_open(turn: Turn, decision: Decision, product: str) -> Decision:
     agreed = yes_no(turn, "open_recommended")
     if not following or not agreed or product != turn.slots.get("recommended"):
         return decision
-    decision.split_off = asked_words(turn)
-    decision.split_slots = {
-        "recommended": following,
-        "recommended_kind": "checking",
-        "open_recommended": "yes",
-    }
-    return decision
+    values = {"recommended": following, "recommended_kind": "checking", "open_recommended": "yes"}
+    return then_the_rest(turn, decision, values)
 
 
 def product_chosen(turn: Turn, values: Mapping[str, Any], held: Sequence[Account]) -> str | None:

@@ -19,7 +19,6 @@ from keel.domain.bank import extract as ex
 from keel.domain.bank.decisions import (
     Turn,
     ask,
-    asked_words,
     choose,
     credit_cards,
     credit_label,
@@ -29,6 +28,7 @@ from keel.domain.bank.decisions import (
     named,
     plan,
     respond,
+    then_the_rest,
 )
 from keel.domain.bank.disputes import dispute_transaction
 from keel.domain.pack import Decision, PolicyInput, ToolCaller
@@ -62,11 +62,8 @@ def split_cards(turn: Turn, decision: Decision, rest: list[dict[str, Any]]) -> D
     """The same change for the other cards meant: a task of its own, taken up after this one."""
     if not rest:
         return decision
-    kept = {k: turn.slots[k] for k in ("closure_reason",) if turn.slots.get(k)}
-    decision.split_off = asked_words(turn)
-    decision.split_slots = {**kept, "card_ids": [str(c["card_id"]) for c in rest]}
-    decision.split_targets = len(rest)
-    return decision
+    ids = [str(c["card_id"]) for c in rest]
+    return then_the_rest(turn, decision, {"card_ids": ids}, ("closure_reason",), len(rest))
 
 
 def debit_change(turn: Turn) -> Decision:
