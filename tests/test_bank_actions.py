@@ -442,7 +442,11 @@ def test_open_accounts_with_eligibility(url: str) -> None:
         account_class="Bronze Account",
     )
     assert out["account_id"] == h(f"account:{DASH}:savings:Bronze Account")
-    assert table(url, "accounts")[out["account_id"]]["current_holdings"] == "0.00"
+    opened = table(url, "accounts")[out["account_id"]]
+    assert opened["current_holdings"] == "0.00"
+    # in tau-Banking's shape and in that of the accounts on record, for every reader
+    assert (opened["account_type"], opened["account_class"]) == ("savings", "Bronze Account")
+    assert (opened["class"], opened["level"]) == ("saving", "Bronze Account")
     # Soren has a CLOSED account: no business checking.
     refused(
         url,

@@ -672,3 +672,35 @@ def test_replacing_both_stolen_cards_closes_each_then_orders_it(context: Context
     assert card(context, RAFA_CARD)["status"] == card(context, green)["status"] == "CLOSED"
     agent.send("s", "yes")  # its order, with the same delivery and design, listed and agreed
     assert sum(c["status"] == "PENDING" for c in cards(context).values()) == 2
+
+
+def test_the_cards_left_are_asked_in_the_requests_words_not_in_the_proof(
+    context: Context,
+) -> None:
+    green = second_card(context)
+    agent = Keel(context)
+    asked = agent.send("s", "Please freeze both of my debit cards")
+    assert asked.awaiting == "clarification" and asked.user_id is None
+    first = agent.send("s", RAFA)  # the task's last words only say who the customer is
+    assert first.awaiting == "confirmation"
+    second = agent.send("s", "yes")
+    assert second.awaiting == "confirmation"  # the other card, listed in its own right
+    agent.send("s", "yes")
+    assert card(context, RAFA_CARD)["status"] == card(context, green)["status"] == "FROZEN"
+
+
+@pytest.mark.parametrize(
+    ("text", "every"),
+    [
+        ("please freeze both cards", True),
+        ("I need to cancel all three and get replacement cards", True),
+        ("freeze all my debit cards", True),
+        ("把两张卡都冻结", True),
+        ("freeze the card ending 4405", False),
+        ("I'll keep all the receipts", False),
+    ],
+)
+def test_words_for_every_card(text: str, every: bool) -> None:
+    from keel.domain.bank.decisions import EVERY_CARD
+
+    assert bool(EVERY_CARD.search(text)) is every
