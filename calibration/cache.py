@@ -1,8 +1,8 @@
 """Duplicate-call detection: a repeated read is served from a cache, not run again.
 
 The key is the SHA-256 of the tool name and its canonicalised arguments (keys sorted,
-empty values dropped, strings trimmed), so ``{"order_id": "#W1 ", "x": None}`` and
-``{"order_id": "#W1"}`` are one call. An entry lives for its tool's TTL (5 minutes by
+empty values dropped, strings trimmed), so ``{"ticket_id": "T1 ", "x": None}`` and
+``{"ticket_id": "T1"}`` are one call. An entry lives for its tool's TTL (5 minutes by
 default). Writes are never cached; a successful write invalidates every cached read
 that shares one of its argument values (a cancelled order's status is read afresh).
 

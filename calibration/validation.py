@@ -1,7 +1,7 @@
 """Result validation: whether the rows a tool returned satisfy the user's conditions.
 
-The conditions are the user's slots that name a field of the result (``order_id`` →
-``order_id``, ``status`` → ``status`` …). Each row is compared with every condition the
+The conditions are the user's slots that name a field of the result (``ticket_id`` →
+``ticket_id``, ``status`` → ``status`` …). Each row is compared with every condition the
 result can be checked against (a field no row carries cannot be judged and is left
 out; a row is judged only on the fields it carries). All judged rows match → ``VALID``;
 some → ``PARTIAL_MATCH``; none → ``CONDITION_IGNORED``; no rows → ``EMPTY_RESULT``.

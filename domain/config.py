@@ -38,6 +38,9 @@ def pack_folder(name: str) -> Path:
 
 OUT_OF_SCOPE = "out_of_scope"  # training label of the rejection class, read as UNKNOWN
 IntentKind = Literal["smalltalk", "auth", "read", "write", "knowledge", "handoff"]
+# How a customer takes a request back or picks one by its verb (the engine's readers of
+# customer text, ``understanding.extractors``, tell them apart; an intent says which apply).
+TakeBack = Literal["cancel", "return", "exchange", "address", "change", "keep"]
 
 
 Direction = Literal["up", "down", "max", "min", "at_most"]
@@ -163,6 +166,17 @@ class IntentSpec(BaseModel):
         default_factory=list,
         description="Words naming a write's action (RE2, any language): a reply to its "
         "confirmation made only of them agrees by naming the listed change ('cancel it').",
+    )
+    taken_back_by: list[TakeBack] = Field(
+        default_factory=list,
+        description="The ways of taking a request back that take back this one ('don't "
+        "cancel it': cancel; 'I'll keep it': keep; 'scratch the address change': address). "
+        "'Don't do it' takes back any request.",
+    )
+    picked_as: TakeBack | None = Field(
+        default=None,
+        description="The verb that picks this task by name as the one to do now ('then do "
+        "the exchange': exchange).",
     )
     examples: dict[str, list[str]] = Field(description="Example utterances per language.")
 
@@ -301,6 +315,16 @@ class DomainConfig(BaseModel):
     def intent(self, name: str) -> IntentSpec:
         """Return the spec of intent ``name``."""
         return self.intents[name]
+
+    def taken_back_by(self, name: str | None) -> tuple[str, ...]:
+        """How a customer takes back a request of intent ``name`` (none for no intent)."""
+        spec = self.intents.get(name or "")
+        return tuple(spec.taken_back_by) if spec is not None else ()
+
+    def picked(self, verb: str | None) -> str | None:
+        """The intent a customer picks by ``verb`` ("then do the exchange"), if one is."""
+        found = [n for n, spec in self.intents.items() if verb and spec.picked_as == verb]
+        return found[0] if len(found) == 1 else None
 
     def names_own_target(self, label: str, other: str, text: str) -> bool:
         """True when ``text`` names what ``label`` changes and ``other`` does not.

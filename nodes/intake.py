@@ -226,7 +226,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         reading = replace(reading, slots={**reading.slots, **state.sealed})
     human_asks = asks_for_human(config, reading.intent, state.human_asks)
     correcting = state.confirmation is not None and state.confirmation["reading"] == "correction"
-    chosen = ex.chosen_task(text)
+    chosen = config.picked(ex.chosen_task(text))
     if chosen is not None and frame is not None and chosen != frame["intent"]:
         correcting = False  # "then do the exchange": another task is chosen, not a value changed
     if correcting and frame is not None:

@@ -448,12 +448,14 @@ def _track(
     drops_task = spec is None or spec.kind not in (*TASK_KINDS, "handoff")
     # "never mind" drops the task unless a new request comes with it; "don't cancel it"
     # takes the request back whatever the classifier made of the words.
-    takes_back = frame is not None and (cancels or ex.negates_request(text, frame["intent"]))
+    takes_back = frame is not None and (
+        cancels or ex.negates_request(text, config.taken_back_by(frame["intent"]))
+    )
     # "I'll look for the order number and come back later" drops it whatever else it reads as.
     drops_task = drops_task or ex.postpones(text)
     if frame is not None and (takes_back or (ex.is_abandon(text) and drops_task)):
         replaced = spec is not None and spec.kind in TASK_KINDS and spec.name != frame["intent"]
-        if replaced and spec is not None and not ex.negates_request(text, spec.name):
+        if replaced and spec is not None and not ex.negates_request(text, spec.taken_back_by):
             # "don't exchange anything after all, I'll just return the bottle instead"
             started = _start(spec, text, starting)
             return Tracked("switch", spec.name, [Start(started)], identity, list(started["slots"]))
@@ -590,7 +592,11 @@ def _without_task(
         act = "deny" if declines else "affirm" if agrees else "unknown"
         act = "auth" if any(slots.get(k) for k in config.identity_slots) else act
         return Tracked(act, intent, [], identity)
-    if spec.kind == "write" and not slots.get("order_id") and ex.negates_request(text, spec.name):
+    if (
+        spec.kind == "write"
+        and not slots.get("order_id")
+        and ex.negates_request(text, spec.taken_back_by)
+    ):
         # "she wants the watch after all, so keep the order - nothing to cancel": no task
         return Tracked("abandon", intent, [], identity)
     if spec.kind in TASK_KINDS:
@@ -702,7 +708,7 @@ def _with_task(
     }
     new_order = slots.get("order_id") not in (None, frame["slots"].get("order_id"))
     digressing = spec is not None and spec.digression and ex.is_question(text)
-    chosen = ex.chosen_task(text)  # "then do the exchange": picked by name, values or not
+    chosen = config.picked(ex.chosen_task(text))  # "then do the exchange": picked by name
     if chosen is not None and chosen != frame["intent"] and chosen in config.intents:
         spec, intent = config.intent(chosen), chosen
         other_task = True

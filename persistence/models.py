@@ -64,7 +64,7 @@ class ToolCallCacheEntry(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     call_hash: Mapped[str] = mapped_column(String(64), unique=True)
     tool_name: Mapped[str] = mapped_column(String(120), index=True)
-    # "|order_id=#W1|user_id=u1|": the argument values a write invalidates it by.
+    # "|ticket_id=T1|user_id=u1|": the argument values a write invalidates it by.
     tags: Mapped[str] = mapped_column(Text, default="|")
     cached_result: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

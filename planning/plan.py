@@ -30,7 +30,7 @@ class Value(_Frozen):
 
 
 class FromSlot(_Frozen):
-    """An argument taken from a slot of the task ("order_id")."""
+    """An argument taken from a slot of the task ("ticket_id")."""
 
     kind: Literal["slot"] = "slot"
     slot: str = Field(description="The slot's name.")

@@ -508,7 +508,7 @@ class Renderer:
 def labels(select: Sequence[Expr], index: SchemaIndex) -> list[str | None]:
     """A readable, unique name for each selected item (None: a column keeps its own name).
 
-    ``COUNT(DISTINCT orders.order_id)`` is ``orders``, ``SUM(order_items.price)``
+    ``COUNT(DISTINCT tickets.ticket_id)`` is ``tickets``, ``SUM(ticket_lines.price)``
     ``total_price``, a ratio ``ratio``; a column named like one shown before it is prefixed
     by its table (``users_city`` beside ``city``). No two columns of an answer share a name:
     operators read them, and scorers refuse duplicate labels.

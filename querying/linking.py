@@ -891,7 +891,7 @@ MAX_COMMENT_VALUES = 12
 def comment_values(column: ColumnInfo) -> list[str]:
     """Values a text column's comment names: quoted, given as examples or enumerated.
 
-    "Order status: pending, processed, delivered …", "(e.g. T-Shirt, Water Bottle)",
+    "Order status: pending, processed, delivered …", "(e.g. Rain Jacket, Travel Mug)",
     "'no longer needed' or 'ordered by mistake'": a question may name one that no sample
     holds.
     """

@@ -99,7 +99,7 @@ def acknowledges_only(question: ListingQuestion | None, note: AnswerNote) -> boo
 
 
 def target_asked_for(
-    order_id: str | None,
+    target: str | None,
     *,
     looked_up: Sequence[str],
     names_order: bool,
@@ -107,7 +107,7 @@ def target_asked_for(
     answers_which: bool,
     anothers: bool = False,
 ) -> bool:
-    """True when a write may be listed for ``order_id`` as the customer asked it.
+    """True when a write may be listed for ``target`` as the customer asked it.
 
     An order the customer only asked about (``looked_up``: "has my laptop order shipped?")
     becomes the target of a write only when a message of the task asks for that write in so
@@ -117,8 +117,8 @@ def target_asked_for(
     its choice. A request that says the order is someone else's (``anothers``: "帮她把收货
     地址改成…") never falls on one of the customer's own orders it did not name.
     """
-    if order_id is None or answers_which:
+    if target is None or answers_which:
         return True
     if anothers:
         return names_order
-    return names_action or names_order or order_id not in looked_up
+    return names_action or names_order or target not in looked_up

@@ -26,7 +26,7 @@ class TaskFrame(TypedDict):
     """A task the user asked for, being filled and checked across turns."""
 
     kind: FrameKind  # active: in focus; suspended: by a digression; queued: waits its turn
-    intent: str  # catalogue intent name, e.g. "cancel_order"
+    intent: str  # the name of an intent of the business's catalogue
     slots: dict[str, Any]  # filled slot values (validated, canonical)
     asked: str | None  # the slot the agent asked for last, if any
     clarify_count: int  # times in a row the agent asked the same question (bounded by max_clarify)

@@ -20,7 +20,7 @@ class TaskBrief(TypedDict):
 
     intent: str  # catalogue intent ("" for an operator's description: it is understood first)
     text: str  # the description, in the customer's or operator's words
-    slots: dict[str, Any]  # values the task's steps may read ("$order_id")
+    slots: dict[str, Any]  # values the task's steps may read ("$ticket_id")
     user_id: str | None  # the verified customer the task acts for
     language: Language
     run_id: str  # with the session and the step, the idempotency key of each write

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from keel.domain.retail.session import get_session_activity
 from keel.persistence.audit import AuditLog
 from keel.persistence.db import sqlite_url
 from keel.tools.registry import ToolContext
-from keel.tools.session_tools import get_session_activity
 
 
 def _write(audit: AuditLog, session: str, tool: str, result: dict, ok: bool = True) -> None:

@@ -8,7 +8,6 @@ from importlib.metadata import entry_points
 from keel.domain.config import load_domain
 from keel.tools.knowledge_tool import knowledge_tool
 from keel.tools.registry import RegisteredTool, ToolRegistry
-from keel.tools.session_tools import SESSION_TOOLS
 from keel.tools.sql import sql_tool
 
 
@@ -23,7 +22,7 @@ def build_registry(domain: str, pack_tools: Sequence[RegisteredTool] = ()) -> To
     described = {name: slot.description for name, slot in config.slots.items()}
     for name, template in config.sql_tools.items():
         registry.register(sql_tool(name, template, described))
-    for tool in [*pack_tools, *SESSION_TOOLS]:
+    for tool in pack_tools:
         registry.register(tool)
     registry.register(knowledge_tool(domain))
     for tool in extension_tools():

@@ -1,6 +1,6 @@
 """Fault injection by configuration: make named tools misbehave, for scenarios and drills.
 
-``Context.tool_faults`` (or ``KEEL_TOOL_FAULTS="get_order_details=timeout,…"``) maps a
+``Context.tool_faults`` (or ``KEEL_TOOL_FAULTS="<tool>=timeout,…"``) maps a
 tool to a fault; the registry the calibration machine uses then wraps that tool. No
 production code is patched: the faulty tool is an ordinary registered tool.
 

@@ -1,7 +1,7 @@
 """HTTP API tool type: call a declared JSON endpoint with the arguments of a tool call.
 
 A :class:`HttpApiSpec` declares the method, the URL template and a timeout.
-Placeholders such as ``{order_id}`` in the URL are filled from the call's
+Placeholders such as ``{ticket_id}`` in the URL are filled from the call's
 arguments (URL-encoded, so a value cannot change the path); the remaining
 arguments become query parameters (``GET``) or the JSON body (``POST``). The
 response must be a JSON object. Every failure is raised as

@@ -66,8 +66,8 @@ class Mention:
     name: str
 
 
-# The last word of a product's name names it too ("the watch" for a Smart Watch, "the
-# camera" for an Action Camera), unless it is too general to tell anything ("set", "kit").
+# The last word of a product's name names it too ("the radio" for a Pocket Radio, "the
+# fan" for a Table Fan), unless it is too general to tell anything ("set", "kit").
 GENERIC_HEADS = frozenset({"set", "kit", "machine", "maker", "cleaner", "light", "bulb", "pack"})
 
 
@@ -94,7 +94,7 @@ def product_mentions(text: str, names: Sequence[str], lexicon: Lexicon) -> list[
     phrases = _phrases(names, lexicon)
     for phrase, name, strong in sorted(phrases, key=lambda p: (len(p[0]), p[2]), reverse=True):
         if not strong and any(m.name == name for m in found):
-            continue  # "both Tea Kettles … to a gas kettle": the head noun is the new one
+            continue  # "both Travel Mugs … to a steel mug": the head noun is the new one
         for match in rx.finditer(_phrase_pattern(phrase), low):
             start, end = match.span()
             if not any(start < m.end and m.start < end for m in found):
@@ -107,7 +107,7 @@ def mention_alternatives(
 ) -> list[set[str]]:
     """For each product mention, every product of ``names`` its words could mean.
 
-    "the watch" is a Wristwatch by the lexicon, but could be a Smart Watch too: an
+    "the radio" is a Pocket Radio by the lexicon, but could be a Clock Radio too: an
     order holding either fits "return the watch I received". With ``acted_on``, a product
     named only as what another goes with ("it goes with the tablet") is left out.
     """
@@ -764,8 +764,8 @@ def _switched_by_option(
 ) -> tuple[list[str], list[str]]:
     """``chosen`` with an item swapped for its namesake the message points at by option.
 
-    "return the silver Smart Watch", then "not the silver one - the black one": of the two
-    Smart Watches of the order, the black one is meant now ("the more expensive one
+    "return the silver Pocket Radio", then "not the silver one - the black one": of the two
+    Pocket Radios of the order, the black one is meant now ("the more expensive one
     instead": the pricier of them). Returns the choice and the
     items pointed at (which the message's own "I'm keeping the silver one" does not drop).
     """

@@ -75,7 +75,7 @@ class Listed:
     actions: tuple[str, ...] = ()  # words naming the listed action ("cancel", "退"), RE2
     topic: tuple[str, ...] = ()  # words of what the listed change is about ("address"), RE2
     alternatives: tuple[str, ...] = ()  # item names and option values a reply may switch to
-    # The listed items, each with the names it goes by ("Bicycle", "bike"): declining one of
+    # The listed items, each with the names it goes by ("Table Fan", "fan"): declining one of
     # several is a correction, not a no.
     items: tuple[tuple[str, ...], ...] = ()
     # The domain's write tasks (as ``classify`` names them) with the words naming each action.
@@ -561,7 +561,7 @@ def _names_unlisted_product(text: str, listed: Listed) -> bool:
 
     listed_names = sorted({n.lower() for names in listed.items for n in names}, key=len)
     rest = text.lower()
-    for name in reversed(listed_names):  # "Tea Kettle" is listed: its "kettle" is no other
+    for name in reversed(listed_names):  # "Travel Mug" is listed: its "mug" is no other
         rest = rest.replace(name, " ")
     return any(
         contains_phrase(rest, n)
@@ -1345,7 +1345,7 @@ def _names_specific(text: str, listed: Listed) -> bool:
     from keel.understanding.catalogue import contains_phrase
 
     common = vocabulary().common
-    aliases = [n for names in listed.items for n in names]  # "thermostat" for Smart Thermostat
+    aliases = [n for names in listed.items for n in names]  # "radio" for Pocket Radio
     specific = [
         v for v in (*listed.values, *listed.alternatives, *aliases) if v.lower() not in common
     ]
@@ -1366,7 +1366,7 @@ def _acts_on_some_items(text: str, listed: Listed) -> bool:
 def _names_just_the_listed(text: str, listed: Listed) -> bool:
     """True when a part names every listed item and nothing else the listing could change.
 
-    "Yes, just the Hiking Boots" to a listing of the boots alone (the clock taken out a turn
+    "Yes, just the Rain Jacket" to a listing of the jacket alone (the clock taken out a turn
     before) restates it: no correction.
     """
     from keel.understanding.catalogue import contains_phrase

@@ -1085,33 +1085,37 @@ def refers_back(text: str) -> bool:
     return bool(REFERS_BACK.search(text))
 
 
-# A task named by its verb as the thing to do now ("then do the exchange", "换货吧").
+# A task named by its verb as the thing to do now ("then do the exchange", "换货吧"): the
+# verb, which a business's intent claims (``IntentSpec.picked_as``).
 PICK = r"\b(?:do|go with|go for|take|prefer|choose|want) the "
 TASK_VERBS: list[tuple[rx.Pattern[str], str]] = [
-    (rx.compile(PICK + r"exchange\b|换货吧|那就换货", rx.I), "exchange_items"),
-    (rx.compile(PICK + r"return\b|退货吧|那就退货", rx.I), "return_items"),
+    (rx.compile(PICK + r"exchange\b|换货吧|那就换货", rx.I), "exchange"),
+    (rx.compile(PICK + r"return\b|退货吧|那就退货", rx.I), "return"),
 ]
 
 
 def chosen_task(text: str) -> str | None:
-    """The task the user picks by name ("ok, then do the exchange"), if any."""
-    found = [intent for pattern, intent in TASK_VERBS if pattern.search(text)]
+    """The verb of the task the user picks by name ("ok, then do the exchange"), if any."""
+    found = [verb for pattern, verb in TASK_VERBS if pattern.search(text)]
     return found[0] if len(found) == 1 else None
 
 
 ANY = "*"
-CHANGES = ("modify_items", "modify_address", "modify_payment", "exchange_items")
 # "scratch the return", "forget about the cancellation": a request dropped by name
 DROPPED = r"\b(?:scratch|forget(?: about)?|drop|skip|never ?mind(?: about)?)\s+(?:the|that|my)\s+"
-# What a negated verb takes back: "don't cancel it" a cancellation, "I'll keep it" any change
-# to the item; "don't cancel any orders" during an exchange takes back nothing.
-NEGATED_VERBS: list[tuple[rx.Pattern[str], tuple[str, ...]]] = [
-    (rx.compile(DROPPED + r"return\b", rx.I), ("return_items",)),
-    (rx.compile(DROPPED + r"exchange\b", rx.I), ("exchange_items",)),
-    (rx.compile(DROPPED + r"cancell?ation\b", rx.I), ("cancel_order",)),
+# How a message takes a request back: "don't cancel it" a cancellation, "I'll keep it" any
+# change to the thing itself, "don't change it" any change (unless only one thing is left
+# out of a change that goes on), "don't do it" any request. A business's intents say which
+# of them take each back (``IntentSpec.taken_back_by``); "don't cancel any orders" during an
+# exchange takes back nothing.
+CHANGE = "change"
+NEGATED_VERBS: list[tuple[rx.Pattern[str], str]] = [
+    (rx.compile(DROPPED + r"return\b", rx.I), "return"),
+    (rx.compile(DROPPED + r"exchange\b", rx.I), "exchange"),
+    (rx.compile(DROPPED + r"cancell?ation\b", rx.I), "cancel"),
     (
         rx.compile(DROPPED + r"(?:address|address change)\b|改地址(?:那个|的)?不用了", rx.I),
-        ("modify_address", "update_default_address"),
+        "address",
     ),
     (
         rx.compile(
@@ -1120,7 +1124,7 @@ NEGATED_VERBS: list[tuple[rx.Pattern[str], tuple[str, ...]]] = [
             r"不要取消|不取消|不用取消|别取消|先不取消|没什么要取消",
             rx.I,
         ),
-        ("cancel_order",),
+        "cancel",
     ),
     (
         rx.compile(
@@ -1128,7 +1132,7 @@ NEGATED_VERBS: list[tuple[rx.Pattern[str], tuple[str, ...]]] = [
             r"不退了|先不退",
             rx.I,
         ),
-        ("return_items",),
+        "return",
     ),
     (
         rx.compile(
@@ -1136,7 +1140,7 @@ NEGATED_VERBS: list[tuple[rx.Pattern[str], tuple[str, ...]]] = [
             r"(?:exchange|change|modify|swap)\b|不换了|不改了|先不(?:换|改)",
             rx.I,
         ),
-        (*CHANGES, "update_default_address"),
+        CHANGE,
     ),
     (
         rx.compile(
@@ -1145,7 +1149,7 @@ NEGATED_VERBS: list[tuple[rx.Pattern[str], tuple[str, ...]]] = [
             r"(?![^.!?]*\b(?:but|instead|change|switch|swap|exchange|with a|in a)\b)",
             rx.I,
         ),
-        ("cancel_order", "return_items", "exchange_items", "modify_items"),
+        "keep",
     ),
     (
         rx.compile(
@@ -1153,7 +1157,7 @@ NEGATED_VERBS: list[tuple[rx.Pattern[str], tuple[str, ...]]] = [
             r"\bchanged my mind\b(?!.{0,20}\b(?:cancel|return|exchange)\b)",
             rx.I,
         ),
-        (ANY,),
+        ANY,
     ),
 ]
 
@@ -1168,17 +1172,16 @@ ONLY_CHANGE = rx.compile(
 
 
 def negated_requests(text: str) -> set[str]:
-    """The requests a message takes back ("I'll keep the grill. Don't cancel it.").
+    """How a message takes requests back ("I'll keep the grill. Don't cancel it.": keep, cancel).
 
     A change said not to be made for one item while it is asked for another ("台灯也不换了，
     只换双肩包") takes back no change.
     """
     narrows = ONLY_CHANGE.search(text) is not None
     return {
-        intent
-        for pattern, intents in NEGATED_VERBS
-        if pattern.search(text) and not (narrows and set(intents) >= set(CHANGES))
-        for intent in intents
+        verb
+        for pattern, verb in NEGATED_VERBS
+        if pattern.search(text) and not (narrows and verb == CHANGE)
     }
 
 
@@ -1239,10 +1242,14 @@ def keeps_as_is(text: str) -> bool:
     return KEEPS_AS_IS.search(text) is not None
 
 
-def negates_request(text: str, intent: str | None = None) -> bool:
-    """True when the message takes back ``intent`` (any request when None)."""
+def negates_request(text: str, taken_back_by: Sequence[str] | None = None) -> bool:
+    """True when the message takes back a request taken back in these ways (any when None).
+
+    ``taken_back_by`` is the request's intent's (``DomainConfig.taken_back_by``): "don't do
+    it" takes back every request, even one with no way of its own.
+    """
     taken = negated_requests(text)
-    return bool(taken) if intent is None else bool(taken & {intent, ANY})
+    return bool(taken) if taken_back_by is None else bool(taken & {*taken_back_by, ANY})
 
 
 # A clause that holds an order back: taken back, left alone, or put off ("don't cancel it",
@@ -1289,11 +1296,11 @@ def pointed_order_ids(text: str) -> list[str]:
     goes: no value of #W2 is offered for another change.
     """
     return [
-        order_id
+        found
         for clauses in _sentence_clauses(text)
         for clause in clauses
         if not ASKS_WHERE.search(clause)
-        for order_id in order_ids(clause)
+        for found in order_ids(clause)
     ]
 
 

@@ -668,7 +668,7 @@ class OfflineUnderstander:
                 continue
             if self._main_without_its_order(main, label, part):
                 continue
-            if ex.keeps_as_is(part) or ex.negates_request(part, label):
+            if ex.keeps_as_is(part) or ex.negates_request(part, self.config.taken_back_by(label)):
                 continue  # "…please keep my own address on the account as it is": no request
             looks_up = self._reads_orders(label) and self._rank(main) >= 3
             # …unless it names an order the change does not, by id, or by status in a question
@@ -1033,7 +1033,7 @@ def _names_orders(text: str) -> bool:
 def segments(text: str) -> list[str]:
     """Split a message into sentences (only when it has more than one).
 
-    A bracketed aside is never cut: "智能手表（Smart Watch，金色、金属表带）我要退货" is one
+    A bracketed aside is never cut: "收音机（Pocket Radio，金色、金属外壳）我要退货" is one
     clause, the product and what the brackets say of it.
     """
     parts = [p.strip() for p in _whole_brackets(SENTENCE.split(text)) if p]

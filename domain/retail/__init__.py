@@ -15,6 +15,7 @@ from keel.domain.retail.actions import WRITE_TOOLS
 from keel.domain.retail.identity import RetailIdentity
 from keel.domain.retail.models import Base, User
 from keel.domain.retail.presenters import present
+from keel.domain.retail.session import SESSION_TOOLS
 from keel.domain.retail.tau2 import export_db, import_tau2, load_tau2_file
 from keel.persistence.db import create_tables, session_scope
 from keel.state.dialogue import ActionPlan, ToolOutcome
@@ -42,8 +43,8 @@ class RetailPack(PackBase):
 
     @property
     def tools(self) -> Sequence[RegisteredTool]:
-        """The store's writes: cancel, return, exchange, modify items, address, payment."""
-        return WRITE_TOOLS
+        """The store's writes, and what this conversation refunded and charged so far."""
+        return [*WRITE_TOOLS, *SESSION_TOOLS]
 
     def read_state(self, path: Path) -> dict[str, Any]:
         """A τ²-bench retail db.json."""
