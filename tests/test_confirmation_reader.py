@@ -110,6 +110,28 @@ def test_a_yes_word_followed_by_a_question_or_doubt_is_no_yes(reply: str) -> Non
 @pytest.mark.parametrize(
     "reply",
     [
+        "Yes, cancel it. I don't want this happening again next month.",
+        "yes please. I don't want that to happen again",
+        "Yes, go ahead, I do not want to be charged twice.",
+    ],
+)
+def test_an_outcome_not_wanted_beside_a_yes_is_no_denial(reply: str) -> None:
+    """"I don't want this happening again" gives the reason for the yes: it takes nothing back
+    (bank blind task 094 read it as a no, and the report the customer agreed to was dropped)."""
+    assert read(reply).reading != "no"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["no, I don't want this", "I don't want it done", "I don't want that", "no. I don't want it"],
+)
+def test_not_wanting_the_change_itself_is_still_no(reply: str) -> None:
+    assert read(reply).reading == "no"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
         "ok then no",
         "no",
         "nah, leave it",
