@@ -312,6 +312,8 @@ def joined_writes(
     no to (``declined``) is listed on its own, never beside another. At most ``limit``
     writes in all.
     """
+    if not _words_joined(inp.config, inp.intent):
+        return []  # the business words no listing of several changes: each is listed alone
     joined: list[JoinedWrite] = []
     written = [(inp.intent, first)]
     for position in range(len(stack) - 2, -1, -1):
@@ -332,6 +334,7 @@ def joined_writes(
             or task["orders"]
             or not _open_after(inp.config, written, task["intent"], plan)
             or _alike(plan, declined)
+            or not _words_joined(inp.config, task["intent"])
             or (listing is not None and not is_listed(listing, plan["tool"], plan["args"]))
         ):
             if listing is None:
@@ -340,6 +343,16 @@ def joined_writes(
         joined.append(JoinedWrite(intent=task["intent"], plan=plan, position=position))
         written.append((task["intent"], plan))
     return joined
+
+
+def _words_joined(config: DomainConfig, intent: str) -> bool:
+    """True when the business words a joined listing, with a line for a change of ``intent``.
+
+    A joined listing is the pack's ``confirm.joined`` with one ``confirm.joined_item`` per
+    change, each naming its change by ``item.<intent>``; a business without them lists every
+    change on its own, for a yes of its own.
+    """
+    return {"confirm.joined", "confirm.joined_item", f"item.{intent}"} <= config.replies.keys()
 
 
 def _alike(plan: ActionPlan, writes: Sequence[ListedWrite]) -> bool:

@@ -187,16 +187,17 @@ def compose_reply(state: DialogueState, runtime: Runtime[Context]) -> dict[str, 
     config = domain_config(context)
     key, data = state.reply_key or "fallback", dict(state.reply_data)
     plan = state.plan
+    joined = state.decision["kind"] == "confirm" and bool(state.joined)
     if state.decision["kind"] == "confirm" and plan is not None and state.frame is not None:
         key, data = f"confirm.{state.frame['intent']}", dict(plan["summary"])
-        if state.joined:
-            key, data = "confirm.joined", joined_listing(config, state, state.language)
     language = state.language
     notices = list(state.notices)
     notices[:0] = _correction_notices(config, state, domain_pack(context).part_intents)
     before = _said(config, [n for n in notices if not n.get("after")], language)
     after = _said(config, [n for n in notices if n.get("after")], language)
     try:
+        if joined and plan is not None and state.frame is not None:
+            key, data = "confirm.joined", joined_listing(config, state, language)
         main = render(config, key, data, language)
     except (KeyError, ValueError, IndexError, TypeError) as error:  # a template bug: say so safely
         audit_log(context.database_url).record(

@@ -14,7 +14,7 @@ import pytest
 from keel.api import Keel
 from keel.domain.config import load_domain
 from keel.domain.retail.models import Order
-from keel.nodes.decide import _alike, _open_after
+from keel.nodes.decide import _alike, _open_after, _words_joined
 from keel.persistence.db import session_scope
 from keel.state.context import Context
 from keel.state.dialogue import ActionPlan, ListedWrite
@@ -302,3 +302,13 @@ def test_a_joined_change_never_reached_waits_and_is_listed_again(demo_db_url: st
     assert turn.awaiting == "confirmation" and f"from order {DELIVERED}" in turn.reply
     agent.send("s", "yes")
     assert status(context, DELIVERED) == "return requested"
+
+
+def test_a_business_that_words_no_joined_listing_lists_each_change_alone() -> None:
+    """A joined listing needs the pack's ``confirm.joined``, ``confirm.joined_item`` and the
+    change's ``item.<intent>``: Rho Bank words none, so its changes are never joined (a
+    joined listing of its interest correction failed the turn for want of a template)."""
+    retail, bank = load_domain("retail"), load_domain("bank")
+    assert all(_words_joined(retail, n) for n, s in retail.intents.items() if s.kind == "write")
+    assert not any(_words_joined(bank, n) for n in bank.intents)
+    assert not _words_joined(retail, "order_status")  # a read has no line in a listing
