@@ -266,6 +266,24 @@ def test_interest_short_of_the_boosts_is_corrected_then_reported(context: Contex
     )
 
 
+def test_credit_cards_named_as_the_boosts_keep_the_savings_interest_correction(
+    context: Context,
+) -> None:
+    """Naming the credit cards one holds (what boosts the savings rate) while the interest
+    correction is listed is no request about a card's fee: the listing stands, and a yes
+    credits it (bank blind task 095 turned it into "I can't settle a credit card fee")."""
+    agent = Keel(context)
+    *_, listed = talk(
+        agent, "I only got $110 in interest, it should be 5.5%", MARISOL_PROOF, "yes please"
+    )
+    assert listed.awaiting == "confirmation" and "$9.00" in listed.reply
+    cards = agent.send("s", "Credit cards: the Green Rewards Card, if that matters.")
+    assert cards.awaiting == "confirmation" and "$9.00" in cards.reply, cards.reply
+    assert not credits(context)
+    agent.send("s", "yes")
+    assert [c["amount"] for c in credits(context).values()] == [9.0]
+
+
 def test_interest_in_chinese(context: Context) -> None:
     agent = Keel(context)
     _, review = talk(agent, "储蓄账户的利息算少了吧，只有110美元", MARISOL_PROOF_ZH)

@@ -861,6 +861,10 @@ def fixed_fees(turn: Turn, values: Mapping[str, Any]) -> Decision:
     return plan(turn, "apply_checking_account_credit_5829", args, True, summary)
 
 
+# A savings account's interest: "my Gold savings … interest", "储蓄账户的利息", "APY"
+SAVINGS_INTEREST = rx.compile(r"\bsavings?\b|\bAPY\b|储蓄|存款", rx.I)
+
+
 def topic(turn: Turn, values: Mapping[str, Any]) -> str:
     """What the request is about: goodwill, card, interest, atm, other_fee, savings, fixed_fee."""
     own = " ".join(texts(turn))
@@ -873,7 +877,11 @@ def topic(turn: Turn, values: Mapping[str, Any]) -> str:
             break
     if ATM_WORD.search(words) and found in ("other_fee", "fixed_fee", "card"):
         found = "atm"
-    elif values.get("card_name") in CREDIT_CARD_NAMES:
+    elif values.get("card_name") in CREDIT_CARD_NAMES and not (
+        found == "interest" and SAVINGS_INTEREST.search(words)
+    ):
+        # a credit card named makes it the card's fee, unless the request is a savings
+        # account's interest (the cards held are named as what boosts it)
         found = "card"
     if GOODWILL_WORD.search(own) and found not in ("atm", "interest"):
         return "goodwill"
@@ -904,7 +912,11 @@ def credited_lately(turn: Turn) -> Decision | None:
 def fee_or_credit(turn: Turn) -> Decision:
     """A fee refund, rebate or interest correction the documents allow; refused otherwise."""
     values = stated(turn)
-    about = topic(turn, values)
+    # what the request is about is settled once: cards or accounts named later (what boosts
+    # the rate, what else the customer holds) are details of it, not another subject
+    about = str(turn.slots.get("credit_topic") or topic(turn, values))
+    if about in ("interest", "atm"):
+        turn.slots["credit_topic"] = about
     if about == "fixed_fee" and CREDITED_QUESTION.search(turn.inp.text or ""):
         told = credited_lately(turn)
         if told is not None:
