@@ -31,6 +31,80 @@ from keel.understanding.offline import TurnHints
 ToolCaller = Callable[[str, dict[str, Any]], ToolOutcome]
 
 
+# The replies the engine itself says, whatever the business: each pack words every one in
+# its replies.yaml (English, and its other languages where it has them). Besides these, a
+# pack words ``confirm.<intent>`` for each of its writes and whatever keys its own decisions
+# and presenters name.
+ENGINE_REPLIES: tuple[str, ...] = (
+    "greeting",
+    "thanks",
+    "goodbye",
+    "fallback",
+    "fallback.in_flow",
+    "safe_reply",
+    "abandoned",
+    "affirmed.nothing",
+    "declined",
+    "declined.nothing",
+    "declined.short",
+    "already_verified",
+    "ask.identity",
+    "ask.identity_partial",
+    "auth.ok",
+    "auth.ok_continue",
+    "auth.failed",
+    "auth.stronger",
+    "auth.third_party",
+    "auth.other_user",
+    "auth.not_holder",
+    "handoff.notice",
+    "handoff.hold",
+    "handoff.released",
+    "handoff.released_back",
+    "reject.empty",
+    "reject.guard",
+    "reject.rate_limited",
+    "reject.sensitive",
+    "reject.too_long",
+    "tool.failed",
+    "task.not_done",
+    "task.not_reached",
+    "confirm.parked",
+    "confirm.still_parked",
+    "confirm.take_your_time",
+    "confirm.to_be_sure",
+    "confirm.unclear",
+    "confirm.unchanged",
+    "confirm.part_unchanged",
+    "confirm.count_differs",
+    "confirm.covers_all",
+    "confirm.question_unanswered",
+    "agenda.queued",
+    "agenda.noted",
+    "agenda.looked_up",
+)
+# Replies the engine says only when a business uses what they are for, by key.
+OPTIONAL_REPLIES: dict[str, str] = {
+    "handoff.help_first": "an intent that hands over only when insisted on (insist > 1)",
+    "secret.expired": "a secret slot (its handle expired before the listed write ran)",
+    "confirm.joined": "changes of several requests listed for one yes (with confirm.joined_item "
+    "and item.<intent>; without them each change is listed alone)",
+    "confirm.joined_item": "a line of a joined listing",
+    "ask.which_order_change": "a write whose target the customer only asked about",
+}
+
+
+def missing_replies(config: DomainConfig) -> list[str]:
+    """The replies the engine would say for this business that its replies.yaml lacks."""
+    needed = list(ENGINE_REPLIES)
+    needed += [f"confirm.{n}" for n, spec in config.intents.items() if spec.kind == "write"]
+    if any(spec.insist > 1 for spec in config.intents.values()):
+        needed.append("handoff.help_first")
+    if any(spec.secret for spec in config.slots.values()):
+        needed.append("secret.expired")
+    return [key for key in needed if key not in config.replies]
+
+
 @dataclass
 class Decision:
     """What the policy check decided for this turn."""

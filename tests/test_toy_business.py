@@ -25,7 +25,7 @@ import pytest
 from keel.api import Keel, TurnResult
 from keel.domain import pack as pack_module
 from keel.domain.config import _PACK_FOLDERS, DomainConfig, load_domain, pack_folder
-from keel.domain.pack import DomainPack, installed_businesses, load_pack
+from keel.domain.pack import DomainPack, installed_businesses, load_pack, missing_replies
 from keel.nodes.common import guard_config, tool_registry
 from keel.persistence.db import get_engine, sqlite_url
 from keel.state.context import Context
@@ -98,6 +98,10 @@ def test_the_toy_is_a_pack_of_its_own_folder(library: Library) -> None:
     assert library.config.name == NAME
     assert NAME in installed_businesses()
     assert {"renew_loan", "list_loans", "library_question"} <= set(library.config.intents)
+
+
+def test_the_toy_words_every_reply_the_engine_says(library: Library) -> None:
+    assert missing_replies(library.config) == []
 
 
 def test_the_toy_uses_only_engine_interfaces() -> None:
