@@ -12,10 +12,11 @@ from keel.domain.bank import store
 from keel.domain.bank.extract import extract_slots
 from keel.domain.bank.identity import BankIdentity
 from keel.domain.bank.tools import TOOLS
+from keel.domain.config import load_domain
 from keel.persistence.db import sqlite_url
 from keel.state.dialogue import ToolOutcome
 from keel.tools.registry import ToolContext, ToolError
-from keel.understanding.offline import TurnHints
+from keel.understanding.offline import TurnHints, _only_identity
 
 NONE = TurnHints()
 ASKED = TurnHints(expected_slot="identity")
@@ -422,3 +423,15 @@ def test_a_phone_number_of_another_form_is_read_after_a_phone_cue(
 )
 def test_fillers_and_labels_are_no_name(text: str) -> None:
     assert "full_name" not in extract_slots(text, TurnHints(expected_slot="identity"))
+
+
+def test_details_that_identify_a_bank_customer_and_nothing_else_are_read_as_identification() -> (
+    None
+):
+    """The engine asks the business which slots identify a customer (its ``identity_slots``);
+    it used to hold the store's (email, names, zip, user id), so a bank customer's phone
+    number and date of birth alone, unread by the classifier, were no identification."""
+    identity = load_domain("bank").identity_slots
+    assert _only_identity({"phone_number": "323-555-0847", "date_of_birth": "1991-05-12"}, identity)
+    assert not _only_identity({"phone_number": "323-555-0847", "card_name": "Gold"}, identity)
+    assert not _only_identity({"yes_no": "yes"}, identity)

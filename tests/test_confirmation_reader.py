@@ -116,7 +116,7 @@ def test_a_yes_word_followed_by_a_question_or_doubt_is_no_yes(reply: str) -> Non
     ],
 )
 def test_an_outcome_not_wanted_beside_a_yes_is_no_denial(reply: str) -> None:
-    """"I don't want this happening again" gives the reason for the yes: it takes nothing back
+    """A reason for the yes ("I don't want this happening again") takes nothing back
     (bank blind task 094 read it as a no, and the report the customer agreed to was dropped)."""
     assert read(reply).reading != "no"
 

@@ -120,7 +120,7 @@ class OfflineUnderstander:
             # "#W1234567", "95144" during a task: an answer, nothing to classify.
             return Reading(intent=UNKNOWN, confidence=0.0, slots=slots)
         intent, confidence, others = self.requests(text)
-        if intent == UNKNOWN and _only_identity(slots):
+        if intent == UNKNOWN and _only_identity(slots, self.config.identity_slots):
             intent, confidence = "authenticate", max(confidence, 0.5)
         return Reading(intent=intent, confidence=confidence, slots=slots, others=others)
 
@@ -1063,9 +1063,10 @@ def _whole_brackets(pieces: Sequence[str]) -> list[str]:
     return joined
 
 
-def _only_identity(slots: dict[str, Any]) -> bool:
+def _only_identity(slots: dict[str, Any], identity: Collection[str]) -> bool:
+    """True when the values read are details that identify the customer, and nothing else."""
     keys = set(slots) - {"yes_no"}
-    return bool(keys) and keys <= {"email", "first_name", "last_name", "zip", "user_id"}
+    return bool(keys) and keys <= set(identity)
 
 
 @lru_cache(maxsize=4)
