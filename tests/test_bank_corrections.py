@@ -21,12 +21,14 @@ from keel.domain.pack import load_pack
 from keel.persistence.db import get_engine, sqlite_url
 from keel.state.context import Context
 
-MARISOL, IDRIS = "mv7c31a9e0", "ik4d2e8b51"
+MARISOL, IDRIS, INES = "mv7c31a9e0", "ik4d2e8b51", "in5f0c2d77"
 PURPLE, LIGHT_BLUE, EVERGREEN = "chk_mv7c31a9e0_p", "chk_mv7c31a9e0_lb", "chk_mv7c31a9e0_eg"
 GOLD_SAVINGS, BRONZE_SAVINGS = "sav_mv7c31a9e0_gold", "sav_ik4d2e8b51_bronze"
+INES_SILVER, INES_BRONZE = "sav_in5f0c2d77_silver", "sav_in5f0c2d77_bronze"
 MARISOL_PROOF = "My email is marisol.vega@example.net and I was born on March 14, 1986."
 MARISOL_PROOF_ZH = "我的邮箱是 marisol.vega@example.net，生日是1986年3月14日。"
 IDRIS_PROOF = "Email idris.kohler@example.org, date of birth 09/02/1979."
+INES_PROOF = "Ines Ferrer, email ines.ferrer@example.com, born 11/23/1990."
 
 
 def _row(account: str, n: int, day: str, text: str, amount: float, kind: str) -> dict[str, Any]:
@@ -84,6 +86,9 @@ ROWS = [
     # Bronze Account 2.0% + Green Fee-Free checking boost 0.4% = 2.4%: 5,000 x 2.4% / 12
     # = 10.00, and 10.00 was paid: nothing owed.
     _row(BRONZE_SAVINGS, 1, "10/31/2025", "INTEREST CREDIT", 10.0, "interest_credit"),
+    # Ines's two savings accounts were paid $1.00 each: far short of any APY on 12,000 and 6,000
+    _row(INES_SILVER, 1, "10/31/2025", "INTEREST CREDIT", 1.0, "interest_credit"),
+    _row(INES_BRONZE, 1, "10/31/2025", "INTEREST CREDIT", 1.0, "interest_credit"),
 ]
 
 
@@ -106,6 +111,8 @@ ACCOUNTS = [
     _account(GOLD_SAVINGS, MARISOL, "saving", "Gold Account", "24000.00"),
     _account("chk_ik4d2e8b51", IDRIS, "checking", "Green Fee-Free Account", "2400.00"),
     _account(BRONZE_SAVINGS, IDRIS, "saving", "Bronze Account", "5000.00"),
+    _account(INES_SILVER, INES, "saving", "Silver Account", "12000.00"),
+    _account(INES_BRONZE, INES, "saving", "Bronze Account", "6000.00"),
 ]
 USERS = {
     MARISOL: {
@@ -123,6 +130,14 @@ USERS = {
         "email": "idris.kohler@example.org",
         "phone_number": "208-555-0123",
         "date_of_birth": "09/02/1979",
+    },
+    INES: {
+        "name": "Ines Ferrer",
+        "user_id": INES,
+        "address": "41 Harbor Street, Tampa, FL 33602",
+        "email": "ines.ferrer@example.com",
+        "phone_number": "813-555-0177",
+        "date_of_birth": "11/23/1990",
     },
 }
 CARD = {
@@ -282,6 +297,29 @@ def test_credit_cards_named_as_the_boosts_keep_the_savings_interest_correction(
     assert not credits(context)
     agent.send("s", "yes")
     assert [c["amount"] for c in credits(context).values()] == [9.0]
+
+
+def test_the_interest_of_both_savings_accounts_is_reviewed_one_after_the_other(
+    context: Context,
+) -> None:
+    """ "Both my savings accounts": each account's interest is reviewed, listed and credited
+    for a yes of its own, the second after the first (bank blind tasks 096 and 097 asked
+    which one, and only ever reviewed one)."""
+    agent = Keel(context)
+    _, first = talk(agent, "The interest on both my savings accounts is too low", INES_PROOF)
+    assert "Silver Account" in first.reply and "Bronze Account" not in first.reply
+    assert agent.send("s", "yes please").awaiting == "confirmation"
+    agent.send("s", "yes")  # the Silver Account's correction
+    assert [c["account_id"] for c in credits(context).values()] == [INES_SILVER]
+    second = agent.send("s", "yes")  # its report
+    assert [r["account_id"] for r in reports(context)] == [INES_SILVER]
+    assert "Bronze Account" in second.reply and second.awaiting == "confirmation"
+    assert len(credits(context)) == 1  # the second account's correction waits for its yes
+    agent.send("s", "yes")
+    credited = sorted(c["account_id"] for c in credits(context).values())
+    assert credited == sorted([INES_SILVER, INES_BRONZE])
+    agent.send("s", "yes")
+    assert sorted(r["account_id"] for r in reports(context)) == sorted([INES_SILVER, INES_BRONZE])
 
 
 def test_interest_in_chinese(context: Context) -> None:

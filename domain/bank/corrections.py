@@ -56,7 +56,16 @@ from keel.domain.bank.accounts import (
     texts,
 )
 from keel.domain.bank.common import US_STATES, parse_money
-from keel.domain.bank.decisions import Turn, accounts, ask, credit_cards, plan, refuse, respond
+from keel.domain.bank.decisions import (
+    Turn,
+    accounts,
+    ask,
+    credit_cards,
+    plan,
+    refuse,
+    respond,
+    then_the_rest,
+)
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
 from keel.understanding.confirmation import names_action
@@ -707,12 +716,79 @@ def atm_credit(
     return decision
 
 
+# "both savings accounts", "my four savings accounts", "两个储蓄账户", "两个账户的差额都补":
+# the interest of every savings account meant is reviewed, one after the other
+EVERY_SAVINGS = rx.compile(
+    r"\b(?:both|all|each|every|(?:my )?(?:two|three|four|five))(?: of)?(?: my| the| our)?"
+    r" (?:savings?(?: accounts?)?|accounts)\b|\ball (?:of them|two|three|four|five)\b|"
+    r"[两三四五]个(?:储蓄|存款)?账户|[两三四五]个都|账户都|都补|全部|所有",
+    rx.I,
+)
+
+
+def savings_named(words: str, savings: Sequence[Account]) -> list[Account]:
+    """The savings accounts whose product the words name, in the order named.
+
+    A product is named by its name less "Account" ("Gold Plus 储蓄", "the Silver Account");
+    a longer name is read first, so "Silver Plus" is no "Silver".
+    """
+    stems = sorted({stem(product_of(a)) for a in savings} - {""}, key=len, reverse=True)
+    left, found = words, []
+    for name in stems:
+        match = rx.search(rf"(?<![A-Za-z]){rx.escape(name)}(?![A-Za-z])", left, rx.I)
+        if match is not None:
+            found.append((match.start(), name))
+            left = left[: match.start()] + " " * len(match.group(0)) + left[match.end() :]
+    order = [name for _, name in sorted(found)]
+    return [a for name in order for a in savings if stem(product_of(a)) == name]
+
+
+def interest_queue(turn: Turn, words: str, savings: Sequence[Account]) -> list[str]:
+    """The savings accounts still to review after this one, when several are meant.
+
+    A task split off this one carries the rest (``interest_queue``); a request naming two
+    or more savings products, or all of them, queues each after the first.
+    """
+    if "interest_after" in turn.slots:  # the report of one account: the rest wait behind it
+        return [str(i) for i in turn.slots["interest_after"] or []]
+    if "interest_queue" in turn.slots:
+        queue = [str(i) for i in turn.slots["interest_queue"] or []]
+    else:
+        named = savings_named(words, savings)
+        meant = named if len(named) > 1 else savings if EVERY_SAVINGS.search(words) else []
+        queue = [str(a["account_id"]) for a in meant]
+        turn.slots["interest_queue"] = queue
+    if queue and not turn.slots.get("account_id"):
+        turn.slots["account_id"] = queue[0]
+    return [i for i in queue if i != turn.slots.get("account_id")]
+
+
+INTEREST_CREDIT = "apply_savings_account_credit_6831"
+
+
 def interest_review(turn: Turn, words: str) -> Decision:
-    """Check a month's savings interest against the APY due; list the correction, then report."""
+    """Review the interest of each savings account meant, the first now, the rest after it."""
     held = accounts(turn)
     savings = [a for a in held if kind_of(a) == "savings" and is_open(a)]
     if not savings:
         return respond(turn, "fee_or_credit.no_savings")
+    rest = interest_queue(turn, words, savings)
+    decision = one_interest_review(turn, words, held, savings)
+    if not rest:
+        return decision
+    if decision.split_off:  # the report waits behind the correction: the rest behind the report
+        decision.split_slots = {**decision.split_slots, "interest_after": rest}
+        return decision
+    if decision.route == "ask" or (decision.plan and decision.plan["tool"] == INTEREST_CREDIT):
+        return decision  # this account's review goes on
+    values = {"interest_queue": rest, "credit_topic": "interest"}
+    return then_the_rest(turn, decision, values, targets=len(rest))
+
+
+def one_interest_review(
+    turn: Turn, words: str, held: Sequence[Account], savings: Sequence[Account]
+) -> Decision:
+    """Check a month's savings interest against the APY due; list the correction, then report."""
     values = stated(turn)
     ref = ref_of_values(values)
     ids = named_ids(words, savings)
@@ -783,7 +859,7 @@ def interest_review(turn: Turn, words: str) -> Decision:
         "amount": owed,
         "credit_type": "interest_correction",
     }
-    decision = plan(turn, "apply_savings_account_credit_6831", args, True, summary)
+    decision = plan(turn, INTEREST_CREDIT, args, True, summary)
     if not turn.slots.get("chained"):
         turn.slots["chained"] = True
         decision.split_off = (
