@@ -74,6 +74,41 @@ def test_a_no_to_the_advised_account_opens_nothing_and_asks_which(context: Conte
     assert accounts(context) == before
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I have a Silver savings account and a Green checking account with you.",
+        "我有一个 Silver 储蓄账户，另外还有一个支票账户，好像是 Green 的？你能帮我查一下吗？",
+    ],
+)
+def test_saying_which_accounts_one_holds_opens_nothing_and_offers_no_product(
+    context: Context, said: str
+) -> None:
+    """What a customer holds, said as a fact, asks for no opening (bank blind task 093: the
+    agent asked which account to open, and kept asking)."""
+    agent = Keel(context)
+    before = accounts(context)
+    agent.send("s", RAFA)
+    reply = agent.send("s", said)
+    assert "Which account" not in reply.reply and "哪种账户" not in reply.reply
+    assert reply.awaiting != "confirmation" and accounts(context) == before
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I have a Green checking account, and I'd like a savings account too",
+        "我有一个支票账户，想再开一个储蓄账户",
+    ],
+)
+def test_holding_an_account_and_wanting_another_still_opens(context: Context, said: str) -> None:
+    agent = Keel(context)
+    agent.send("s", RAFA)
+    reply = agent.send("s", said)
+    assert reply.intent == "open_account" and reply.awaiting == "clarification"
+    assert "Which account" in reply.reply or "哪种账户" in reply.reply or "open the" in reply.reply
+
+
 def test_advice_while_opening_in_chinese(context: Context) -> None:
     agent = Keel(context)
     before = accounts(context)

@@ -48,6 +48,7 @@ from keel.domain.bank.decisions import (
 )
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
+from keel.understanding.confirmation import names_action
 from keel.understanding.offline import TurnHints
 
 # -- products (procedures §4.3-§4.6, §2.11) --------------------------------------------------
@@ -437,8 +438,41 @@ def product_chosen(turn: Turn, values: Mapping[str, Any], held: Sequence[Account
     return None
 
 
+# "I have a Silver savings account and a checking account", "我有一个 Silver 储蓄账户": what
+# the customer holds, said as a fact; and what would make it a wish for another
+HOLDS = rx.compile(
+    r"\b(?:i|we) (?:already |also )?(?:have|hold|own|'ve got|have got)\b|"
+    r"我(?:们)?(?:在你们这儿?|名下)?(?:还|也|已经)?有",
+    rx.I,
+)
+WANTS = rx.compile(
+    r"\b(?:want|need|like|looking for|interested in|get (?:a|an|another)|apply|sign up)\b|"
+    r"想|要|需要|申请|办",
+    rx.I,
+)
+
+
+def only_holdings(turn: Turn) -> bool:
+    """The request's words only say which accounts the customer holds: no opening asked.
+
+    "我有一个 Silver 储蓄账户，另外还有一个支票账户…你能帮我查一下吗？" answers what the bank
+    asked about their accounts; it names no opening and wishes for no other account.
+    """
+    said = texts(turn)
+    spec = turn.inp.config.intents.get(turn.frame["intent"])
+    actions = tuple(spec.actions) if spec is not None else ()
+    return (
+        turn.frame["asked"] is None
+        and any(HOLDS.search(t) for t in said)
+        and not any(WANTS.search(t) or names_action(t, actions) for t in said)
+    )
+
+
 def open_account(turn: Turn) -> Decision:
     """Open a personal or business checking or savings account (§2.11)."""
+    if only_holdings(turn):
+        request = "request.open_account"
+        return respond(turn, "ask.which_change", {"request": request})
     values = stated(turn)
     family = family_word(values.get("account_kind"))
     held = accounts(turn)
