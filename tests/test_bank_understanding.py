@@ -13,7 +13,9 @@ from keel.domain.bank.extract import extract_slots
 from keel.domain.bank.identity import BankIdentity
 from keel.domain.bank.tools import TOOLS
 from keel.domain.config import load_domain
+from keel.nodes.common import understander_of
 from keel.persistence.db import sqlite_url
+from keel.state.context import Context
 from keel.state.dialogue import ToolOutcome
 from keel.tools.registry import ToolContext, ToolError
 from keel.understanding.offline import TurnHints, _only_identity
@@ -435,3 +437,23 @@ def test_details_that_identify_a_bank_customer_and_nothing_else_are_read_as_iden
     assert _only_identity({"phone_number": "323-555-0847", "date_of_birth": "1991-05-12"}, identity)
     assert not _only_identity({"phone_number": "323-555-0847", "card_name": "Gold"}, identity)
     assert not _only_identity({"yes_no": "yes"}, identity)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        # money asked to move between one's accounts, after a yes and before an aside
+        (
+            "Yes, let's fund it now. Transfer from my Navy Blue business checking - I think "
+            "there's about $3,200 in there. Move it all over.",
+            "transfer_funds",
+        ),
+        ("从支票账户转500到储蓄账户", "transfer_funds"),
+        # interest paid short of what is due: a correction asked for, whatever else is said
+        ("你好，想请你帮我看看两个储蓄账户的利息。上个月只拿到 $64，太低了。", "fee_or_credit"),
+        ("My savings interest seems really low this month", "fee_or_credit"),
+    ],
+)
+def test_requests_named_by_the_banks_cues(text: str, intent: str) -> None:
+    reader = understander_of(Context(domain="bank"))
+    assert reader.read(text).intent == intent
