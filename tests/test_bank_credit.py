@@ -250,6 +250,27 @@ def test_the_balance_is_paid_from_checking_when_asked_then_the_closure_goes_on(
 
 
 @pytest.mark.parametrize(
+    "pay",
+    [
+        "Oh, I didn't realize I still had a balance. Can you pay that off from my checking?",
+        "ok, pay the balance from my checking account",
+    ],
+)
+def test_paying_off_the_balance_just_told_pays_that_card(context: Context, pay: str) -> None:
+    """ "Pay that off" after the card's balance was told names no card: it is the card the
+    customer asked to close (bank blind task 043 read it as a transfer between accounts,
+    "I couldn't find an open account of yours that matches that")."""
+    agent = Keel(context)
+    agent.send("s", f"Please close my Gold Rewards card. {PROOF[TOMASZ]}")
+    listed = agent.send("s", pay)
+    assert listed.awaiting == "confirmation" and "Gold Rewards" in listed.reply
+    assert "1846.37" in listed.reply.replace(",", "")
+    assert state(context)["credit_card_accounts"][GOLD]["current_balance"] != "$0.00"
+    agent.send("s", "yes")
+    assert state(context)["credit_card_accounts"][GOLD]["current_balance"] == "$0.00"
+
+
+@pytest.mark.parametrize(
     ("first", "reason", "accept", "yes"),
     [
         ("I want to close my EcoCard credit card.", "the annual fee", "yes, I'll take it", "yes"),

@@ -130,7 +130,8 @@ CARD_WORD = rx.compile(r"\bcredit\s*card\b|\bcard\b|信用卡", rx.I)
 DEBIT_WORD = rx.compile(r"\bdebit\s+card\b|借记卡", rx.I)
 PAY_WORD = rx.compile(r"\bpay\w*\b|\bpaying\b|还款|还清|还信用卡|缴", rx.I)
 WHOLE_WORD = rx.compile(
-    r"\b(?:everything|all (?:of )?(?:the |my )?(?:money|funds|balance)|in full|pay (?:it )?off|"
+    r"\b(?:everything|all (?:of )?(?:the |my )?(?:money|funds|balance)|in full|"
+    r"pay (?:it |that |this |them )?off|"
     r"(?:the )?(?:entire|whole|full|remaining) (?:balance|amount)|the balance)\b|"
     r"全部|全额|所有|余额|还清",
     rx.I,
@@ -542,13 +543,38 @@ def empty_first(
 # -- move money (§2.13) -----------------------------------------------------------------------
 
 
+# "pay that off", "pay off the balance", "把它还清": a balance paid off, of what was just said
+PAY_OFF = rx.compile(
+    r"\bpay (?:it|that|this|them|the (?:balance|rest|card))? ?off\b|\bpay off\b|"
+    r"\bpay (?:the|that|its) (?:balance|remaining balance)\b|还清|还掉|结清|把(?:它|那个)?还了",
+    rx.I,
+)
+
+
+def credit_card_said_before(turn: Turn) -> str | None:
+    """The credit card of the customer's last few messages, newest first ("pay that off")."""
+    for said in reversed(turn.inp.recent):
+        name = ex.card_name(str(said))
+        if name in CREDIT_CARD_NAMES:
+            return name
+    return None
+
+
 def paying_card(turn: Turn, values: Mapping[str, Any], target: Ref | None) -> bool:
-    """True when the request pays a credit card (rather than moving money between accounts)."""
-    if target is not None:
-        return target.card
+    """True when the request pays a credit card (rather than moving money between accounts).
+
+    "Can you pay that off from my checking account?" just after closing a credit card that
+    still owes a balance pays that card.
+    """
+    if target is not None and target.card:
+        return True
     if values.get("card_name") in CREDIT_CARD_NAMES:
         return True
     words = " ".join(texts(turn))
+    if PAY_OFF.search(words) and credit_card_said_before(turn) is not None:
+        return target is None or target.card
+    if target is not None:
+        return False
     return bool(CARD_WORD.search(words) and PAY_WORD.search(words) and not DEBIT_WORD.search(words))
 
 
@@ -610,6 +636,8 @@ def pay_card(
     """Pay a credit card from a personal checking account (§2.13)."""
     cards = [c for c in credit_cards(turn) if c.get("status") != "CLOSED"]
     product = values.get("card_name") if values.get("card_name") in CREDIT_CARD_NAMES else None
+    if product is None and PAY_OFF.search(" ".join(texts(turn))):
+        product = credit_card_said_before(turn)  # "pay that off": the card just spoken of
     named = [c for c in cards if not product or c.get("card_type") == product]
     card = pick_card(turn, named)
     if isinstance(card, Decision):
