@@ -452,6 +452,14 @@ def test_details_that_identify_a_bank_customer_and_nothing_else_are_read_as_iden
         # interest paid short of what is due: a correction asked for, whatever else is said
         ("你好，想请你帮我看看两个储蓄账户的利息。上个月只拿到 $64，太低了。", "fee_or_credit"),
         ("My savings interest seems really low this month", "fee_or_credit"),
+        # the bank's incidents, said in a longer story: a person at once
+        (
+            "三天前我还清了信用卡账单，钱已经从支票账户扣走了。可是信用卡账户那边还显示整笔账单没还。"
+            "我不想付利息。",
+            "urgent_incident",
+        ),
+        ("My payment from checking hasn't posted to my credit card account yet", "urgent_incident"),
+        ("My card still shows a balance, how much do I owe?", "accounts_overview"),
     ],
 )
 def test_requests_named_by_the_banks_cues(text: str, intent: str) -> None:
