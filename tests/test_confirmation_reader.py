@@ -123,6 +123,36 @@ def test_an_outcome_not_wanted_beside_a_yes_is_no_denial(reply: str) -> None:
 
 @pytest.mark.parametrize(
     "reply",
+    [
+        "hmm hang on, let me make sure there's enough in checking first... ok yeah, plenty. "
+        "go ahead.",
+        "hang on, let me check first... ok, go ahead",
+        "稍等，我看看余额……好的，可以，办吧",
+    ],
+)
+def test_a_wait_the_customer_resolves_with_a_plain_yes_is_yes(reply: str) -> None:
+    """The customer checked something and then agreed, in one message (bank blind task 043
+    was asked again, "take your time", and the payment never made)."""
+    assert read(reply).reading == "yes"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "hang on",
+        "yes. hang on",
+        "let me check first, then go ahead",  # a yes to come, not given
+        "wait, only if it is free. ok go ahead",  # a condition, not a wait
+        "hold on, I need to ask my wife. ok yes",  # a deferral
+        "先等等，然后再办",
+    ],
+)
+def test_a_wait_not_resolved_stays_no_yes(reply: str) -> None:
+    assert read(reply).reading != "yes"
+
+
+@pytest.mark.parametrize(
+    "reply",
     ["no, I don't want this", "I don't want it done", "I don't want that", "no. I don't want it"],
 )
 def test_not_wanting_the_change_itself_is_still_no(reply: str) -> None:

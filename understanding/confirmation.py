@@ -146,6 +146,9 @@ class Vocabulary:
     deny: Any
     not_deny: Any
     hedge: Any
+    waits: Any
+    waits_not: Any
+    waits_then: Any
     defer: Any
     weak_hedge: Any
     soft_agree: Any
@@ -224,6 +227,9 @@ def vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
         deny=both("deny"),
         not_deny=both("not_deny"),
         hedge=both("hedge"),
+        waits=both("waits"),
+        waits_not=both("waits_not"),
+        waits_then=both("waits_then"),
         defer=both("defer"),
         weak_hedge=both("weak_hedge"),
         soft_agree=_longest(
@@ -942,6 +948,7 @@ def _signalled_parts(norm: str, listed: Listed, words: Vocabulary) -> list[Part]
     _mark_restatements(parts, listed)
     _spare_other_orders(norm, parts, listed)
     _settle_soft_agreement(parts, words)
+    _settle_wait(parts, words)
     for part in parts:  # "but don't switch the payment after all": declines that, not this
         if "deny" in part.kinds and _names_other_change(part.text, listed):
             part.kinds = {"filler"}  # said of the other change (``declined``), not of this
@@ -959,6 +966,29 @@ def _settle_soft_agreement(parts: Sequence[Part], words: Vocabulary) -> None:
     for index, part in enumerate(parts):
         soft = "hedge" in part.kinds and _whole(words.soft_agree, part.text.strip() + " ")
         if soft and any(later.agrees for later in parts[index + 1 :]):
+            part.kinds = {"filler"}
+
+
+def _settle_wait(parts: Sequence[Part], words: Vocabulary) -> None:
+    """A part that only waits or checks first is settled by a plain yes after it.
+
+    "hmm hang on, let me make sure there's enough in checking first... ok yeah, plenty. go
+    ahead.": the customer checked, and said so. The last agreement must come after every
+    other hedge, deferral, denial or question of the reply; a wait with a condition or a
+    doubt in it ("hold on, only if …") stays a hedge.
+    """
+    last_yes = max((i for i, p in enumerate(parts) if p.agrees), default=-1)
+    if last_yes < 1 or words.waits_then.search(parts[last_yes].text) is not None:
+        return
+    for part in parts[:last_yes]:
+        padded = f" {part.text} "
+        waits = (
+            "hedge" in part.kinds
+            and not part.kinds & {"deny", "question", "defer", "correction", "separate"}
+            and words.waits.search(padded) is not None
+            and words.waits_not.search(padded) is None
+        )
+        if waits:
             part.kinds = {"filler"}
 
 
