@@ -249,6 +249,33 @@ def test_the_balance_is_paid_from_checking_when_asked_then_the_closure_goes_on(
     assert "why" in asked.reply
 
 
+def test_a_yes_to_paying_the_balance_first_pays_it_then_the_closure_goes_on(
+    context: Context,
+) -> None:
+    """The balance that blocks a closure is offered to be paid from checking; a yes lists
+    the payment (nothing paid yet), a second yes pays it, and the closure goes on in the
+    same task (its reason is asked next)."""
+    agent = Keel(context)
+    blocked = agent.send("s", f"Please close my Gold Rewards card. {PROOF[TOMASZ]}")
+    assert blocked.awaiting == "clarification" and "1,846.37" in blocked.reply
+    listed = agent.send("s", "yes")
+    assert listed.awaiting == "confirmation" and "1846.37" in listed.reply.replace(",", "")
+    assert state(context)["credit_card_accounts"][GOLD]["current_balance"] != "$0.00"
+    asked = agent.send("s", "yes")
+    assert state(context)["credit_card_accounts"][GOLD]["current_balance"] == "$0.00"
+    assert state(context)["credit_card_accounts"][GOLD]["status"] == "ACTIVE"
+    assert "why" in asked.reply
+
+
+def test_a_no_to_paying_the_balance_first_changes_nothing(context: Context) -> None:
+    agent = Keel(context)
+    before = written(context)
+    agent.send("s", f"Please close my Gold Rewards card. {PROOF[TOMASZ]}")
+    agent.send("s", "no")
+    agent.send("s", "yes")
+    assert written(context) == before
+
+
 @pytest.mark.parametrize(
     "pay",
     [

@@ -43,6 +43,7 @@ from keel.domain.bank.decisions import (
     plan,
     refuse,
     respond,
+    yes_no,
 )
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
@@ -564,7 +565,16 @@ def pay_first(turn: Turn, card: Card, data: dict[str, Any]) -> Decision:
         "credit_card_account_id": card["account_id"],
         "amount": round(balance, 2),
     }
-    return plan(turn, "pay_credit_card_from_checking_9182", args, True, summary)
+    decision = plan(turn, "pay_credit_card_from_checking_9182", args, True, summary)
+    # the closure the payment was for goes on once it is paid: a task of its own after it
+    decision.split_off = f"close my {card.get('card_type')}"
+    decision.split_slots = {"card_name": card.get("card_type")}
+    return decision
+
+
+def has_checking(turn: Turn) -> bool:
+    """The customer has an open checking account to pay a card from."""
+    return any(acc.kind_of(a) == "checking" and acc.is_open(a) for a in accounts(turn))
 
 
 def wants_payment(turn: Turn) -> bool:
@@ -591,8 +601,14 @@ def close_credit_card(turn: Turn) -> Decision:
         "days": CLOSE_MIN_AGE_DAYS,
     }
     blocked = closure_block(turn, card)
-    if blocked == "close_credit_card.balance" and wants_payment(turn):
-        return pay_first(turn, card, data)
+    if blocked == "close_credit_card.balance":
+        # the balance is paid from checking first when the customer asks, or says yes to
+        # the offer; the closure goes on in this task once it is paid
+        answer = yes_no(turn, "pay_first")
+        if answer is True or (answer is None and wants_payment(turn)):
+            return pay_first(turn, card, data)
+        if answer is None and has_checking(turn):
+            return ask(turn, "pay_first", "ask.close_pay_first", data)
     if blocked is not None:
         return refuse(turn, blocked, data)
     closing = {
