@@ -604,10 +604,10 @@ def close_credit_card(turn: Turn) -> Decision:
     if blocked == "close_credit_card.balance":
         # the balance is paid from checking first when the customer asks, or says yes to
         # the offer; the closure goes on in this task once it is paid
-        answer = yes_no(turn, "pay_first")
-        if answer is True or (answer is None and wants_payment(turn)):
+        pay = yes_no(turn, "pay_first")
+        if pay is True or (pay is None and wants_payment(turn)):
             return pay_first(turn, card, data)
-        if answer is None and has_checking(turn):
+        if pay is None and has_checking(turn):
             return ask(turn, "pay_first", "ask.close_pay_first", data)
     if blocked is not None:
         return refuse(turn, blocked, data)
