@@ -41,6 +41,10 @@ IntentKind = Literal["smalltalk", "auth", "read", "write", "knowledge", "handoff
 # How a customer takes a request back or picks one by its verb (the engine's readers of
 # customer text, ``understanding.extractors``, tell them apart; an intent says which apply).
 TakeBack = Literal["cancel", "return", "exchange", "address", "change", "keep"]
+# The part a slot plays in what the engine knows of requests about a target's parts: the
+# parts a request is about, what replaces them, and the means a price difference is paid
+# or refunded with (``SlotSpec.role``).
+SlotRole = Literal["parts", "replacement", "payment"]
 
 
 Direction = Literal["up", "down", "max", "min", "at_most"]
@@ -199,6 +203,15 @@ class SlotSpec(BaseModel):
         "only as a short-lived handle, masked in the stored message, and revealed only to "
         "the tool call that needs it (keel.safety.secrets).",
     )
+    role: SlotRole | None = Field(
+        default=None,
+        description="The part this slot plays in a request about parts of a target, which "
+        "the engine reads and asks for by that part, not by the slot's name: 'parts' (which "
+        "parts of the target the request is about, named in words: a store's order items), "
+        "'replacement' (what replaces those parts, named in words: the new options wanted), "
+        "'payment' (the means a price difference is paid or refunded with). At most one slot "
+        "of a business plays each; a business whose requests have no such parts declares none.",
+    )
 
 
 class RelativeSpec(BaseModel):
@@ -287,6 +300,28 @@ class DomainConfig(BaseModel):
     def identity_slots(self) -> tuple[str, ...]:
         """The slots that identify the customer, in the order slots.yaml gives them."""
         return tuple(name for name, spec in self.slots.items() if spec.identity)
+
+    @cached_property
+    def slot_roles(self) -> dict[SlotRole, str]:
+        """The slot that plays each role this business declares (``SlotSpec.role``)."""
+        return {spec.role: name for name, spec in self.slots.items() if spec.role is not None}
+
+    def slot_of(self, role: SlotRole) -> str | None:
+        """The slot that plays ``role`` ('parts', 'replacement', 'payment'), if one does."""
+        return self.slot_roles.get(role)
+
+    @model_validator(mode="after")
+    def _roles_are_single(self) -> DomainConfig:
+        """No two slots play the same role."""
+        seen: dict[str, str] = {}
+        for name, spec in self.slots.items():
+            if spec.role is not None and spec.role in seen:
+                raise ValueError(
+                    f"slots {seen[spec.role]} and {name} both play the role {spec.role!r}"
+                )
+            if spec.role is not None:
+                seen[spec.role] = name
+        return self
 
     @model_validator(mode="after")
     def _variants_are_intents(self) -> DomainConfig:

@@ -837,9 +837,10 @@ def words_for_waiting(
     listed_names = {str(i.get("name")) for i in listed_items}
     # "use my gift card for any difference" at an address change's listing: a payment for a
     # price difference, which the listed change takes none of
+    payment = config.slot_of("payment")
     pays = (
         "payment" in reading.changed
-        and "payment_method_id" not in plan["args"]
+        and (payment is None or payment not in plan["args"])
         and ex.pays_difference(text)
     )
     said = set(mentioned_products(text, names, config.lexicon))
@@ -866,8 +867,9 @@ def _values_for(context: Context, frame: TaskFrame, text: str) -> dict[str, Any]
     from keel.nodes.tracking import task_slots
     from keel.understanding.offline import TurnHints
 
-    spec = domain_config(context).intent(frame["intent"])
-    values = task_slots(domain_pack(context).extract_slots(text, TurnHints()), spec)
+    config = domain_config(context)
+    spec = config.intent(frame["intent"])
+    values = task_slots(config, domain_pack(context).extract_slots(text, TurnHints()), spec)
     return {k: v for k, v in values.items() if k not in ("order_id", "order_ids")}
 
 
@@ -881,7 +883,7 @@ def following_request(context: Context, frame: TaskFrame | None, rest: str) -> T
     if spec is None or spec.kind not in ("read", "write", "knowledge"):
         return None
     focus = str(frame["slots"]["order_id"]) if frame and frame["slots"].get("order_id") else None
-    slots = task_slots(carry_order(spec, rest, reading.slots, focus), spec)
+    slots = task_slots(config, carry_order(spec, rest, reading.slots, focus), spec)
     return new_frame(spec.name, slots, [rest])
 
 

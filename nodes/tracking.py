@@ -40,17 +40,28 @@ from keel.understanding.offline import TurnHints
 
 UNKNOWN = "UNKNOWN"
 TASK_KINDS = ("read", "write", "knowledge")
-# Extracted keys that carry a task slot (extractor output name → frame slot name).
-# Values read under another name than the slot they fill (the store's: a payment reference
-# fills its payment method, several order ids its order).
-FILLS = {"payment_ref": "payment_method_id", "order_ids": "order_id"}
-# Questions of a task answered by yes or no ("cancel the whole order instead?").
-SLOT_OF_ASKED = {
-    "payment_method_id": "payment_ref",
-    "item_ids": None,
-    "new_item_ids": None,
-    "product": None,
-}
+
+
+def _slot_of_key(config: DomainConfig) -> dict[str, str | None]:
+    """Extracted keys that carry a task slot under another name (extractor output → slot).
+
+    A payment reference fills the business's payment slot (the slot of role "payment", if
+    it has one), several order ids its order.
+    """
+    return {"payment_ref": config.slot_of("payment"), "order_ids": "order_id"}
+
+
+def _answer_key(config: DomainConfig, asked: str) -> str | None:
+    """The extracted key that answers a question for slot ``asked`` (None: named in words).
+
+    A payment slot is answered by a payment reference; the parts a request is about, what
+    replaces them and products are named in words only the catalogue reads.
+    """
+    if asked == config.slot_of("payment"):
+        return "payment_ref"
+    if asked in (config.slot_of("parts"), config.slot_of("replacement"), "product"):
+        return None
+    return asked
 
 
 @dataclass
@@ -87,13 +98,14 @@ def merge_identity(
     return merged
 
 
-def task_slots(slots: dict[str, Any], spec: IntentSpec) -> dict[str, Any]:
+def task_slots(config: DomainConfig, slots: dict[str, Any], spec: IntentSpec) -> dict[str, Any]:
     """Return the extracted values that belong to a task of ``spec``."""
     wanted = set(spec.slots) | set(spec.optional)
+    fills = _slot_of_key(config)
     return {
         key: value
         for key, value in slots.items()
-        if FILLS.get(key, key) in wanted or key == "all_items"
+        if fills.get(key, key) in wanted or key == "all_items"
     }
 
 
@@ -118,7 +130,7 @@ def answers_question(
         return any(slots.get(k) for k in config.identity_slots)
     if asked in config.yes_no_slots:
         return "yes_no" in slots
-    key = SLOT_OF_ASKED.get(asked, asked)
+    key = _answer_key(config, asked)
     if key == "order_id" and ex.named_statuses(text) and _is_short(text):
         return True  # "which order?" — "my pending one": the order of that status
     if key is None:  # items, variants, products are named in words
@@ -185,7 +197,7 @@ def track(
         line = [
             _sharing(
                 config,
-                _start(config.intent(i), part, {**shared_values, **_stated(config, part)}),
+                _start(config, config.intent(i), part, {**shared_values, **_stated(config, part)}),
                 shared,
                 message,
             )
@@ -254,7 +266,8 @@ def _with_items_said(
     to my default address": the item change is announced in one sentence and said in
     another, which the address change took; the items and wishes are read from it.
     """
-    if "item_ids" not in config.intent(frame["intent"]).slots:
+    parts = config.slot_of("parts")
+    if parts is None or parts not in config.intent(frame["intent"]).slots:
         return frame
     names = list(config.lexicon_products)
     own = " ".join(frame["utterances"])
@@ -418,7 +431,7 @@ def _only_fills(config: DomainConfig, part: str, spec: IntentSpec | None) -> boo
     stated = _stated(config, part)
     # "every item" qualifies a request; it is no value that answers one on its own
     keys = set(stated) - {"yes_no", "all_items"}
-    return bool(keys) and "order_id" not in keys and keys <= set(task_slots(stated, spec))
+    return bool(keys) and "order_id" not in keys and keys <= set(task_slots(config, stated, spec))
 
 
 def _stated(config: DomainConfig, text: str) -> dict[str, Any]:
@@ -457,7 +470,7 @@ def _track(
         replaced = spec is not None and spec.kind in TASK_KINDS and spec.name != frame["intent"]
         if replaced and spec is not None and not ex.negates_request(text, spec.taken_back_by):
             # "don't exchange anything after all, I'll just return the bottle instead"
-            started = _start(spec, text, starting)
+            started = _start(config, spec, text, starting)
             return Tracked("switch", spec.name, [Start(started)], identity, list(started["slots"]))
         return Tracked("abandon", frame["intent"], [Drop(), Resume()], identity)
     if frame is None:
@@ -495,7 +508,7 @@ def correct_listed(
     for a new yes.
     """
     spec = config.intent(frame["intent"])
-    fills = task_slots(slots, spec)
+    fills = task_slots(config, slots, spec)
     listed_order = frame["slots"].get("order_id")
     named = list(fills.get("order_ids") or [])
     others = [o for o in named if o != listed_order]
@@ -566,9 +579,9 @@ def carry_order(
     return slots
 
 
-def _start(spec: IntentSpec, text: str, slots: dict[str, Any]) -> TaskFrame:
+def _start(config: DomainConfig, spec: IntentSpec, text: str, slots: dict[str, Any]) -> TaskFrame:
     frame = new_frame(spec.name)
-    frame["slots"] = task_slots(slots, spec)
+    frame["slots"] = task_slots(config, slots, spec)
     frame["utterances"] = [text]
     return frame
 
@@ -600,7 +613,7 @@ def _without_task(
         # "she wants the watch after all, so keep the order - nothing to cancel": no task
         return Tracked("abandon", intent, [], identity)
     if spec.kind in TASK_KINDS:
-        frame = _start(spec, text, slots)
+        frame = _start(config, spec, text, slots)
         return Tracked("new", intent, [Start(frame)], identity, list(frame["slots"]))
     act = {"smalltalk": "smalltalk", "auth": "auth", "handoff": "handoff"}[spec.kind]
     if act == "smalltalk" and any(slots.get(k) for k in config.identity_slots):
@@ -645,7 +658,7 @@ def _take_up(
     task in progress's, not the waiting change's).
     """
     spec = config.intent(waiting["intent"])
-    stated = task_slots(slots, spec)
+    stated = task_slots(config, slots, spec)
     if not ex.order_ids(text):
         stated = {k: v for k, v in stated.items() if k not in ("order_id", "order_ids")}
     resumed: TaskFrame = {
@@ -703,7 +716,7 @@ def _with_task(
     # digression, and the value is kept for the task.
     carried = {
         key: value
-        for key, value in task_slots(slots, frame_spec).items()
+        for key, value in task_slots(config, slots, frame_spec).items()
         if key not in ("order_id", "order_ids", "all_items") and frame["slots"].get(key) != value
     }
     new_order = slots.get("order_id") not in (None, frame["slots"].get("order_id"))
@@ -736,7 +749,7 @@ def _with_task(
             taken = line[picked]
             resumed: TaskFrame = {
                 **taken,
-                "slots": {**taken["slots"], **task_slots(starting, spec)},
+                "slots": {**taken["slots"], **task_slots(config, starting, spec)},
                 "utterances": [*taken["utterances"], text],
             }
             return Tracked(
@@ -752,7 +765,7 @@ def _with_task(
         # change waiting behind it, taken up now with this message; the return waits instead
         return _take_up(config, position, line[position], identity, text, slots)
     if other_task and spec is not None and not plainly_answers:
-        started = _start(spec, text, starting)
+        started = _start(config, spec, text, starting)
         if spec.digression:
             command: StackCommand = Digress(started, carried)
             return Tracked("digress", spec.name, [command], identity, list(started["slots"]))
@@ -762,7 +775,7 @@ def _with_task(
     plain_answer = answering and not ex.asks_for_person(text) and not ex.is_angry(text)
     if spec is not None and spec.kind == "handoff" and not plain_answer:
         return Tracked("handoff", intent, [], identity)
-    fills = task_slots(slots, frame_spec)
+    fills = task_slots(config, slots, frame_spec)
     if frame["asked"] in config.yes_no_slots and "yes_no" in slots:
         fills[str(frame["asked"])] = slots["yes_no"]
     if spec is not None and spec.kind == "smalltalk" and not fills and not answering:
@@ -784,7 +797,7 @@ def _with_task(
     )
     # Items and options are named in words only the catalogue can read ("the one without
     # water resistance"): in such a task the policy gets to read the message.
-    about_items = bool({"item_ids", "new_item_ids"} & set(frame_spec.slots))
+    about_items = any(config.slot_of(role) in frame_spec.slots for role in ("parts", "replacement"))
     catalogue_may_read = about_items and not ex.is_question(text) and "yes_no" not in slots
     same_request = spec is not None and (
         spec.name == frame["intent"]

@@ -74,8 +74,8 @@ def test_short_values_need_capitals_or_size() -> None:
 def test_items_matched_in_words() -> None:
     items = [KEYBOARD, THERMOSTAT]
     match = match_order_items("return the keyboard and the thermostat", items, LEXICON)
-    assert match.item_ids == ["1111111111", "2222222222"]
-    assert match_order_items("everything", items, LEXICON, all_items=True).item_ids == [
+    assert match.parts == ["1111111111", "2222222222"]
+    assert match_order_items("everything", items, LEXICON, all_items=True).parts == [
         "1111111111",
         "2222222222",
     ]
@@ -85,7 +85,7 @@ def test_items_matched_in_words() -> None:
 def test_same_product_twice_is_ambiguous_unless_an_option_decides() -> None:
     items = [SHIRT_BLUE, SHIRT_RED]
     assert match_order_items("return the t-shirt", items, LEXICON).ambiguous == ["T-Shirt"]
-    assert match_order_items("return the red t-shirt", items, LEXICON).item_ids == ["4"]
+    assert match_order_items("return the red t-shirt", items, LEXICON).parts == ["4"]
 
 
 def test_variant_keeps_other_options() -> None:
@@ -175,11 +175,11 @@ def want_for(texts: list[str], it: dict, variants: list[dict]) -> Want:
 def test_exchange_reads_every_message_and_lets_later_items_drop_out() -> None:
     items = [BOTTLE, LAMP]
     first = "exchange the water bottle for a bigger one, and the desk lamp for a less bright one"
-    assert match_order_items([first], items, RETAIL).item_ids == ["b0", "l0"]
+    assert match_order_items([first], items, RETAIL).parts == ["b0", "l0"]
     dropped = [first, "actually only the desk lamp, keep the water bottle as it is"]
-    assert match_order_items(dropped, items, RETAIL).item_ids == ["l0"]
+    assert match_order_items(dropped, items, RETAIL).parts == ["l0"]
     all_but = match_order_items(["return everything except the lamp"], items, RETAIL)
-    assert all_but.item_ids == ["b0"] and all_but.excluded == ["l0"]
+    assert all_but.parts == ["b0"] and all_but.excluded == ["l0"]
 
 
 @pytest.mark.parametrize(
@@ -193,7 +193,7 @@ def test_exchange_reads_every_message_and_lets_later_items_drop_out() -> None:
 )
 def test_an_item_said_to_stay_is_left_out(text: str) -> None:
     found = match_order_items([text], [BOTTLE, LAMP], RETAIL)
-    assert found.item_ids == ["b0"] and "l0" not in found.item_ids
+    assert found.parts == ["b0"] and "l0" not in found.parts
 
 
 def test_same_product_items_told_apart_and_answers_without_the_name() -> None:
@@ -201,12 +201,12 @@ def test_same_product_items_told_apart_and_answers_without_the_name() -> None:
     asked = match_order_items(["exchange my earbuds"], items, RETAIL)
     assert asked.ambiguous == ["Wireless Earbuds"]
     answered = match_order_items(["exchange my earbuds", "the IPX7 one"], items, RETAIL)
-    assert answered.item_ids == ["e7"]
+    assert answered.parts == ["e7"]
     text = (
         "I got Wireless Earbuds with IPX7 water resistance. I'd like to exchange them for the "
         "blue ones with 6 hours battery and IPX4, same as my other earbuds in that order."
     )
-    assert match_order_items([text], items, RETAIL).item_ids == ["e7"]
+    assert match_order_items([text], items, RETAIL).parts == ["e7"]
 
 
 def test_relative_wishes_and_preferences_in_order() -> None:
@@ -309,7 +309,7 @@ def test_a_namesake_named_by_option_alone_replaces_the_item(later: str, chosen: 
     """Set J 10 and 12: "not the silver one - the black one" kept the silver watch listed."""
     items = [SHIRT_BLUE, SHIRT_RED, KEYBOARD]
     first = "return the blue t-shirt"
-    assert match_order_items([first, later], items, LEXICON, by_option=True).item_ids == chosen
+    assert match_order_items([first, later], items, LEXICON, by_option=True).parts == chosen
 
 
 def test_an_option_named_for_an_exchange_does_not_swap_the_item() -> None:
@@ -317,7 +317,7 @@ def test_an_option_named_for_an_exchange_does_not_swap_the_item() -> None:
     items = [SHIRT_BLUE, SHIRT_RED]
     assert match_order_items(
         ["exchange the blue t-shirt", "the red one"], items, LEXICON
-    ).item_ids == ["3"]
+    ).parts == ["3"]
 
 
 @pytest.mark.parametrize(
@@ -335,18 +335,18 @@ def test_an_item_named_to_say_which_order_is_not_acted_on(text: str) -> None:
     """Blind τ² tasks 92, 101-104: "the backpack I got with the vacuum cleaner" listed the
     vacuum cleaner for return too, and a yes returned it."""
     match = match_order_items(text, [KEYBOARD, THERMOSTAT], LEXICON)
-    assert match.item_ids == ["1111111111"], match
+    assert match.parts == ["1111111111"], match
 
 
 def test_items_named_only_to_say_which_order_are_the_ones_meant() -> None:
     match = match_order_items(
         "return the order with the thermostat", [KEYBOARD, THERMOSTAT], LEXICON
     )
-    assert match.item_ids == ["2222222222"]
+    assert match.parts == ["2222222222"]
     both = match_order_items(
         "return the keyboard and the thermostat from that order", [KEYBOARD, THERMOSTAT], LEXICON
     )
-    assert both.item_ids == ["1111111111", "2222222222"]
+    assert both.parts == ["1111111111", "2222222222"]
 
 
 @pytest.mark.parametrize(
@@ -361,7 +361,7 @@ def test_all_of_the_items_named_is_not_the_whole_order(text: str) -> None:
     """Blind τ² task 104: "我收到的所有书架和拼图都退" listed every item of the order, an
     e-reader and a water bottle too."""
     items = [KEYBOARD, THERMOSTAT, SHIRT_BLUE]
-    assert match_order_items(text, items, LEXICON, all_items=True).item_ids == [
+    assert match_order_items(text, items, LEXICON, all_items=True).parts == [
         "1111111111",
         "2222222222",
     ]
@@ -370,7 +370,7 @@ def test_all_of_the_items_named_is_not_the_whole_order(text: str) -> None:
 @pytest.mark.parametrize("text", ["都退", "return all of them", "everything", "整个订单都退"])
 def test_all_with_no_item_named_is_the_whole_order(text: str) -> None:
     items = [KEYBOARD, THERMOSTAT]
-    assert match_order_items(text, items, LEXICON).item_ids == ["1111111111", "2222222222"]
+    assert match_order_items(text, items, LEXICON).parts == ["1111111111", "2222222222"]
 
 
 def test_refunds_all_going_to_a_card_are_no_item_choice() -> None:
@@ -537,7 +537,7 @@ def test_an_amount_away_from_the_item_is_that_value() -> None:
     ],
 )
 def test_every_item_is_the_whole_order(text: str) -> None:
-    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).item_ids == ["b0", "l0"]
+    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).parts == ["b0", "l0"]
 
 
 def test_words_before_the_first_product_said_of_every_item_go_to_each() -> None:
@@ -550,7 +550,7 @@ def test_words_before_the_first_product_said_of_every_item_go_to_each() -> None:
         "matter, but the bottle must stay the same capacity."
     )
     names = ["Water Bottle", "Desk Lamp"]
-    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).item_ids == ["b0", "l0"]
+    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).parts == ["b0", "l0"]
     lamp_parts = clauses_for(text, "Desk Lamp", names, RETAIL)
     assert lamp_parts and "most expensive" in lamp_parts[0]
     # words before the first product that do not speak of every item stay with that product
@@ -561,7 +561,7 @@ def test_words_before_the_first_product_said_of_every_item_go_to_each() -> None:
     assert bottle.same == {"capacity"} and ("price", "max") in bottle.relative
     # "everything but the lamp" still leaves the lamp out
     everything_but = match_order_items(["return everything but the lamp"], [BOTTLE, LAMP], RETAIL)
-    assert everything_but.item_ids == ["b0"]
+    assert everything_but.parts == ["b0"]
 
 
 @pytest.mark.parametrize(
@@ -584,15 +584,15 @@ def test_all_of_them_after_items_were_named_is_those_items() -> None:
     texts = ["我要退滑板", "我还要退那块智能手表", "对，全部都退。确认。"]
     for all_items in (False, True):  # the answer's words fill the all_items slot too
         found = match_order_items(texts, boards, RETAIL, all_items=all_items)
-        assert found.item_ids == ["s1", "s2", "w1"] and not found.ambiguous
-    assert match_order_items(["return all of them"], boards, RETAIL).item_ids == [
+        assert found.parts == ["s1", "s2", "w1"] and not found.ambiguous
+    assert match_order_items(["return all of them"], boards, RETAIL).parts == [
         "s1",
         "s2",
         "w1",
         "v1",
     ]
     whole = match_order_items(["退滑板", "整个订单都退"], boards, RETAIL, all_items=True)
-    assert whole.item_ids == ["s1", "s2", "w1", "v1"]
+    assert whole.parts == ["s1", "s2", "w1", "v1"]
 
 
 @pytest.mark.parametrize(
@@ -642,7 +642,7 @@ def test_a_product_named_as_what_another_goes_with_is_not_acted_on() -> None:
 def test_each_item_asked_about_or_denied_is_no_whole_order(text: str) -> None:
     """Review of this session: "for each item?", "not every item", a bare "每件" are no
     "every item" (before the fix, all three listed the whole order)."""
-    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).item_ids == ["b0"]
+    assert match_order_items([text], [BOTTLE, LAMP], RETAIL).parts == ["b0"]
 
 
 def test_price_and_keep_words_say_only_what_they_say() -> None:

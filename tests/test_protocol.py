@@ -360,7 +360,7 @@ def test_one_of_two_alike_items_kept_by_its_colour_is_not_returned() -> None:
         "I got two speakers in that order: the green one goes back, I'm keeping the black one",
     ):
         match = match_order_items([text], items, lexicon, by_option=True)
-        assert match.item_ids == ["g"], (text, match)
+        assert match.parts == ["g"], (text, match)
 
 
 def test_a_yes_naming_one_of_several_changes_listed_together_is_asked_which() -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from keel.domain.config import DomainConfig, load_domain
 from keel.domain.pack import installed_businesses, load_pack
 from keel.safety import patterns as rx
 
@@ -75,14 +76,6 @@ KNOWN: dict[str, dict[str, set[str]]] = {
             "understanding/model.py",
             "understanding/offline.py",
         },
-        "payment_method_id": {
-            "nodes/act.py",
-            "nodes/tracking.py",
-            "understanding/model.py",
-            "understanding/offline.py",
-        },
-        "item_ids": {"nodes/tracking.py", "understanding/catalogue.py"},
-        "new_item_ids": {"nodes/tracking.py"},
     },
 }
 
@@ -136,3 +129,23 @@ def test_no_pack_word_enters_the_engine(domain: str) -> None:
     stale = {w: files - found.get(w, set()) for w, files in known.items()}
     stale = {w: files for w, files in stale.items() if files}
     assert not stale, f"no longer in the engine, take them off KNOWN: {stale}"
+
+
+def test_the_pack_names_the_slots_of_the_engine_s_roles() -> None:
+    """The engine asks for a slot by the part it plays; the store's play them, the bank's none."""
+    retail = load_domain("retail")
+    assert retail.slot_of("parts") == "item_ids"
+    assert retail.slot_of("replacement") == "new_item_ids"
+    assert retail.slot_of("payment") == "payment_method_id"
+    bank = load_domain("bank")
+    assert bank.slot_roles == {}
+    assert all(bank.slot_of(role) is None for role in ("parts", "replacement", "payment"))
+
+
+def test_two_slots_may_not_play_one_role() -> None:
+    retail = load_domain("retail")
+    slots = {name: spec.model_dump(exclude_defaults=True) for name, spec in retail.slots.items()}
+    slots["refund_method"] = {**slots["payment_method_id"]}
+    raw = retail.model_dump()
+    with pytest.raises(ValueError, match="both play the role 'payment'"):
+        DomainConfig.model_validate({**raw, "slots": slots})

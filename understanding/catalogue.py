@@ -421,7 +421,7 @@ ALL_OF_SAME = rx.compile(r"\b(both|all|two|three|each)\b|两|都|全部", rx.I)
 class ItemMatch:
     """Which order items a request is about."""
 
-    item_ids: list[str]
+    parts: list[str]  # the ids of the items the request is about
     ambiguous: list[str]  # product names that match several different items
     unmatched: bool  # the messages name no item of the order
     excluded: list[str] = field(default_factory=list)

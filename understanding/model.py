@@ -328,7 +328,8 @@ class _Checker:
         if not isinstance(value, dict):
             self.reject("payment", value, "not an object")
             return None
-        method_id = self.patterned("payment_method_id", value.get("method_id"))
+        slot = self.config.slot_of("payment") or "payment.method_id"
+        method_id = self.patterned(slot, value.get("method_id"))
         if method_id is not None:
             return ex.PaymentRef(method_id=method_id).as_dict()
         source = self.string("payment.source", value.get("source"))
@@ -706,7 +707,7 @@ def settled_offline(
             return "slot_answer"
         payment = slots.get("payment_ref")
         if (
-            expected_slot == "payment_method_id"
+            expected_slot == config.slot_of("payment")
             and isinstance(payment, dict)
             and payment.get("method_id")
             and not _residue(text, slots)
@@ -741,9 +742,11 @@ def _intent_catalogue(config: DomainConfig) -> str:
 
 def _slot_catalogue(config: DomainConfig) -> str:
     lines: list[str] = []
-    config_names = {"payment": "payment_method_id"}
+    # a reading's payment fills the business's payment slot (of role "payment"), if it has one
+    config_names = {"payment": config.slot_of("payment")}
     for name, info in ModelSlots.model_fields.items():
-        spec = config.slots.get(config_names.get(name, name))
+        slot = config_names.get(name, name)
+        spec = config.slots.get(slot) if slot is not None else None
         description = spec.description if spec is not None else (info.description or "")
         if name == "reason":
             choices = [*(spec.choices or []), "other"] if spec is not None else ["other"]

@@ -479,7 +479,8 @@ class OfflineUnderstander:
 
     def _pays(self, label: str) -> bool:
         """True when ``label``'s change takes a payment method (for a price difference)."""
-        return "payment_method_id" in self._takes(label)
+        payment = self.config.slot_of("payment")
+        return payment is not None and payment in self._takes(label)
 
     def _names_topic(self, label: str, part: str) -> bool:
         """True when a part names what ``label``'s change is about ("addresses", "地址")."""

@@ -448,9 +448,9 @@ class RetailPolicy:
                 names=", ".join(match.ambiguous),
                 items=same,
             )
-        if match.item_ids:
+        if match.parts:
             by_id = {i["item_id"]: i for i in items}
-            return [by_id[i] for i in match.item_ids if i in by_id]
+            return [by_id[i] for i in match.parts if i in by_id]
         if len(items) == 1:  # "change the item's color to red": an order of one item
             return items
         raise Ask(
@@ -1045,7 +1045,7 @@ class RetailPolicy:
         asked = [ex.without_descriptions(t) for t in self._history()]
         match = match_order_items(asked, items, self._lex)
         every = {str(i["item_id"]) for i in items}
-        if (match.item_ids or match.excluded) and set(match.item_ids) != every:
+        if (match.parts or match.excluded) and set(match.parts) != every:
             raise Ask("policy.partial_cancel", "whole_order", order_id=order_id, items=items)
 
     def modify_address(self) -> Decision:
