@@ -14,7 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from keel.domain.bank import accounts, cards, clock, corrections, credit, products, referrals
+from keel.domain.bank import (
+    accounts,
+    cards,
+    clock,
+    corrections,
+    credit,
+    products,
+    referral_advice,
+)
 from keel.domain.bank import extract as ex
 from keel.domain.bank.decisions import (
     Turn,
@@ -220,7 +228,7 @@ HANDLERS: dict[str, Callable[[Turn], Decision]] = {
     "dispute_transaction": dispute_transaction,
     "policy_question": knowledge,
     "recommend_product": products.recommend,
-    "referral": referrals.advise,
+    "referral": referral_advice.advise,
     **dict.fromkeys(NOT_IN_CHAT, not_in_chat),
     **accounts.HANDLERS,
     **credit.HANDLERS,
