@@ -20,6 +20,7 @@ from typing import Any, Literal, get_args
 import yaml
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, SQLAlchemyError
 
+from keel.domain.config import DomainConfig
 from keel.tools.registry import ErrorKind, ToolError, ToolRegistry
 
 FailureType = ErrorKind
@@ -179,6 +180,19 @@ def user_message(failure_type: str | None, language: str) -> str:
     failures = load_failures()
     spec = failures.get(failure_type, failures["UNKNOWN"])  # type: ignore[call-overload]
     return str(spec.user.get(language) or spec.user["en"])
+
+
+def failure_text(config: DomainConfig, failure_type: str | None, language: str) -> str:
+    """What the customer is told of a failed tool call, in the business's words.
+
+    A business may word a kind of failure its own way (``failure.<TYPE>`` in its replies:
+    the store's "The store's rules don't allow that for this order."); otherwise the
+    engine's text of that type (failures.yaml) is said.
+    """
+    texts = config.replies.get(f"failure.{failure_type}")
+    if texts:
+        return str(texts.get(language) or texts["en"])
+    return user_message(failure_type, language)
 
 
 def ends_in_handoff(failure_type: str | None) -> bool:

@@ -10,7 +10,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.runtime import Runtime
 from langgraph.types import Command, interrupt
 
-from keel.calibration.taxonomy import ends_in_handoff, user_message
+from keel.calibration.taxonomy import ends_in_handoff, failure_text
 from keel.domain.config import DomainConfig
 from keel.domain.pack import DomainPack
 from keel.llm.deadline import turn_deadline
@@ -1140,7 +1140,9 @@ def finish_task(state: DialogueState, runtime: Runtime[Context]) -> dict[str, An
                 "decision": turn_decision("respond"),
                 "plan": None,
                 "reply_key": "tool.failed",
-                "reply_data": {"detail": user_message(outcome["error"], state.language)},
+                "reply_data": {
+                    "detail": failure_text(domain_config(context), outcome["error"], state.language)
+                },
             }
         return {
             **update,
@@ -1217,7 +1219,7 @@ def step_line(
         key, data = pack.present(config, intent, call, outcome, text)
         return {"key": key, "data": data}
     detail = (
-        user_message(outcome["error"], state.language)
+        failure_text(config, outcome["error"], state.language)
         if outcome is not None
         else render(config, "task.not_reached", {}, state.language)
     )

@@ -160,3 +160,19 @@ def test_what_the_customer_is_told_and_who_takes_over() -> None:
     assert ends_in_handoff("SERVICE_UNAVAILABLE") and ends_in_handoff("UNKNOWN")
     assert ends_in_handoff(None)
     assert not ends_in_handoff("BUSINESS_ERROR") and not ends_in_handoff("PERMISSION_ERROR")
+
+
+def test_what_a_customer_is_told_of_a_failure_is_the_businesss_or_neutral() -> None:
+    """The engine's failure texts name no business's things; a business words its own."""
+    from keel.calibration.taxonomy import failure_text
+    from keel.domain.config import load_domain
+
+    for spec in load_failures().values():
+        for text in spec.user.values():
+            assert not any(w in text.lower() for w in ("store", "order", "店铺", "订单")), text
+    store, bank = load_domain("retail"), load_domain("bank")
+    assert (
+        failure_text(store, "BUSINESS_ERROR", "en") == store.replies["failure.BUSINESS_ERROR"]["en"]
+    )
+    assert "store" in failure_text(store, "BUSINESS_ERROR", "en")
+    assert failure_text(bank, "BUSINESS_ERROR", "zh") == user_message("BUSINESS_ERROR", "zh")

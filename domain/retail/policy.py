@@ -14,7 +14,7 @@ from typing import Any
 
 import re2
 
-from keel.calibration.taxonomy import ends_in_handoff, user_message
+from keel.calibration.taxonomy import ends_in_handoff, failure_text
 from keel.domain.config import DomainConfig
 from keel.domain.pack import Decision, PolicyInput, ToolCaller
 from keel.safety import patterns as rx
@@ -1480,7 +1480,7 @@ class RetailPolicy:
             return Decision(
                 route="respond",
                 reply_key="tool.failed",
-                reply_data={"detail": user_message(error, self.inp.language)},
+                reply_data={"detail": failure_text(self.inp.config, error, self.inp.language)},
                 frame=None,
             )
 
