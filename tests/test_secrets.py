@@ -10,6 +10,7 @@ that expired before the yes runs nothing and the customer is asked again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -94,6 +95,18 @@ def stored_bytes(folder: Path) -> bytes:
     return b"".join(p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file())
 
 
+def holds(data: bytes, secret: str) -> bool:
+    """True when ``data`` holds ``secret`` as a value of its own.
+
+    The digits of a PIN also turn up by chance inside the random hex of checkpoint and run
+    ids and the microseconds of timestamps ("…:31.573159"): a value is the digits with no
+    hex digit on either side (a JSON string, a msgpack string after its length byte, a
+    word of a message), which is how a kept PIN would be written.
+    """
+    pattern = rb"(?<![0-9A-Fa-f])" + re.escape(secret.encode()) + rb"(?![0-9A-Fa-f])"
+    return re.search(pattern, data) is not None
+
+
 def human_texts(agent: Keel, session: str) -> list[str]:
     values = agent.graph.get_state(agent._config(session)).values
     return [str(m.content) for m in values["messages"] if m.type == "human"]
@@ -103,8 +116,8 @@ def test_a_pin_change_is_made_and_no_file_keeps_either_pin(
     context: Context, tmp_path: Path
 ) -> None:
     old, new = "7315", "6842"
-    assert old.encode() not in stored_bytes(tmp_path)
-    assert new.encode() not in stored_bytes(tmp_path)
+    assert not holds(stored_bytes(tmp_path), old)
+    assert not holds(stored_bytes(tmp_path), new)
     checkpoints = f"sqlite:///{tmp_path / 'checkpoints.sqlite'}"
     with Keel.open(context, checkpoints) as agent:
         listed = agent.send("s", f"Please change my debit card PIN from {old} to {new}. {RAFA}")
@@ -118,7 +131,7 @@ def test_a_pin_change_is_made_and_no_file_keeps_either_pin(
         assert not any(old in text or new in text for text in said)
     get_engine(context.database_url).dispose()
     kept = stored_bytes(tmp_path)
-    assert old.encode() not in kept and new.encode() not in kept
+    assert not holds(kept, old) and not holds(kept, new)
 
 
 def test_a_pin_and_cvv_answered_alone_are_sealed_too(context: Context, tmp_path: Path) -> None:
@@ -131,7 +144,7 @@ def test_a_pin_and_cvv_answered_alone_are_sealed_too(context: Context, tmp_path:
     assert card(context, TOMASZ_CARD)["pin_last_changed"] == "11/14/2025"
     assert "6842" not in " ".join(human_texts(agent, "s"))
     get_engine(context.database_url).dispose()
-    assert b"6842" not in stored_bytes(tmp_path)
+    assert not holds(stored_bytes(tmp_path), "6842")
 
 
 def test_a_pin_said_too_long_ago_is_asked_for_again_and_nothing_changes(
