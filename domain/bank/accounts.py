@@ -18,7 +18,7 @@ customer picked in answer to a question is kept in the task's slots by id
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -551,11 +551,14 @@ PAY_OFF = rx.compile(
 )
 
 
-def credit_card_said_before(turn: Turn) -> str | None:
-    """The credit card of the customer's last few messages, newest first ("pay that off")."""
+def card_said_before(turn: Turn, among: Collection[str] | None = None) -> str | None:
+    """The card the customer's last few messages name, newest first (of ``among``, if given).
+
+    "that card", "pay that off": the card just spoken of.
+    """
     for said in reversed(turn.inp.recent):
         name = ex.card_name(str(said))
-        if name in CREDIT_CARD_NAMES:
+        if name is not None and (among is None or name in among):
             return name
     return None
 
@@ -571,7 +574,7 @@ def paying_card(turn: Turn, values: Mapping[str, Any], target: Ref | None) -> bo
     if values.get("card_name") in CREDIT_CARD_NAMES:
         return True
     words = " ".join(texts(turn))
-    if PAY_OFF.search(words) and credit_card_said_before(turn) is not None:
+    if PAY_OFF.search(words) and card_said_before(turn, CREDIT_CARD_NAMES) is not None:
         return target is None or target.card
     if target is not None:
         return False
@@ -637,7 +640,7 @@ def pay_card(
     cards = [c for c in credit_cards(turn) if c.get("status") != "CLOSED"]
     product = values.get("card_name") if values.get("card_name") in CREDIT_CARD_NAMES else None
     if product is None and PAY_OFF.search(" ".join(texts(turn))):
-        product = credit_card_said_before(turn)  # "pay that off": the card just spoken of
+        product = card_said_before(turn, CREDIT_CARD_NAMES)  # "pay that off"
     named = [c for c in cards if not product or c.get("card_type") == product]
     card = pick_card(turn, named)
     if isinstance(card, Decision):

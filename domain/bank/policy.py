@@ -23,7 +23,6 @@ from keel.domain.bank import (
     products,
     referral_advice,
 )
-from keel.domain.bank import extract as ex
 from keel.domain.bank.decisions import (
     Turn,
     ask,
@@ -157,15 +156,6 @@ SINCE = rx.compile(
 )
 
 
-def card_said_before(turn: Turn) -> str | None:
-    """The card of the customer's last few messages, newest first (for "that card")."""
-    for said in reversed(turn.inp.recent):
-        name = ex.card_name(str(said))
-        if name is not None:
-            return name
-    return None
-
-
 def since_month(text: str) -> str | None:
     """The first day of the month "since <month>" names (this year, or last for a later one)."""
     if not SINCE.search(text):
@@ -183,7 +173,7 @@ def transactions(turn: Turn) -> Decision:
     args: dict[str, Any] = {}
     text = turn.inp.text or " ".join(map(str, turn.frame["utterances"]))
     card = turn.slots.get("card_name") or (
-        card_said_before(turn) if SAME_CARD.search(text) else None
+        accounts.card_said_before(turn) if SAME_CARD.search(text) else None
     )
     if card:
         args["credit_card_type"] = str(card)

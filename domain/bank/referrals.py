@@ -27,7 +27,7 @@ from pydantic import BaseModel
 
 from keel.domain.bank import clock
 from keel.domain.bank.needs import BUSINESS_WORD
-from keel.domain.bank.spoken import money, spoken_numbers
+from keel.domain.bank.spoken import ZH_DIGITS, money, spoken_numbers, zh_number
 from keel.safety import patterns as rx
 
 FACTS = Path(__file__).with_name("referrals.yaml")
@@ -329,17 +329,6 @@ NUMBER_WORDS = {
     "ten": 10,
     "eleven": 11,
     "a couple of": 2,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
 }
 PEOPLE = rx.compile(
     r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|a couple of)\s+(?:\w+\s+)?"
@@ -362,8 +351,8 @@ def number(word: str) -> int | None:
         return int(word)
     if word in NUMBER_WORDS:
         return NUMBER_WORDS[word]
-    if word.startswith("十") and len(word) == 2:  # 十一 …
-        return 10 + NUMBER_WORDS.get(word[1], 0)
+    if word and all(c in ZH_DIGITS for c in word):  # 四, 两, 十一
+        return int(zh_number(word)) or None
     return None
 
 
