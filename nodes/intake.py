@@ -38,6 +38,7 @@ from keel.state.runtime import session_id
 from keel.state.stack import Clear, Start, TaskFrame, Update, apply, new_frame
 from keel.understanding import extractors as ex
 from keel.understanding.addresses import amend_address
+from keel.understanding.confirmation import offer_answer
 from keel.understanding.identity import mentions_another, speaker_not_holder
 
 
@@ -222,6 +223,12 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         active_intent=frame["intent"] if frame else None,
         language=state.language,
     )
+    if frame is not None and frame["asked"] in config.yes_no_slots and "yes_no" not in reading.slots:
+        # "That sounds perfect! Let's open that one." answers "would you like me to open it?"
+        actions = config.intent(frame["intent"]).actions
+        answer = offer_answer(text, frame["intent"], actions)
+        if answer is not None:
+            reading = replace(reading, slots={**reading.slots, "yes_no": answer})
     if state.sealed:  # the message's secrets, read before it was stored masked
         reading = replace(reading, slots={**reading.slots, **state.sealed})
     human_asks = asks_for_human(config, reading.intent, state.human_asks)

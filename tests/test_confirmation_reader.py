@@ -13,6 +13,7 @@ from keel.understanding.confirmation import (
     ConfirmationReading,
     Listed,
     most_cautious,
+    offer_answer,
     read_confirmation,
 )
 
@@ -1282,3 +1283,45 @@ def test_action_words_are_named_in_any_case(text: str) -> None:
 
     assert names_action(text, [r"\bclose\b"])
     assert not names_action(text, [r"\bfreeze\b"])
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "No thanks, I'll sort the refund out myself. Let's just cancel the order now.",
+        "no, not that. please cancel it now",
+    ],
+)
+def test_a_no_followed_by_the_listed_change_asked_for_is_asked_again(reply: str) -> None:
+    # The no answers something said beside the listing; the listed change is asked for
+    # after it: neither a yes nor a no, the question is asked again.
+    reading = read(reply)
+    assert reading.reading == "unclear" and not reading.executes
+
+
+@pytest.mark.parametrize(
+    "reply", ["no, don't cancel it", "no thanks, leave the order as it is", "nope"]
+)
+def test_a_plain_no_stays_a_no(reply: str) -> None:
+    assert read(reply).reading == "no"
+
+
+OPEN = (r"\bopen\b|开户|开立",)
+
+
+@pytest.mark.parametrize(
+    ("reply", "answer"),
+    [
+        ("That sounds perfect! Let's open that one.", "yes"),
+        ("Great, let's go with that", "yes"),
+        ("Let's open it", "yes"),
+        ("sure", "yes"),
+        ("no thanks", "no"),
+        ("Let's not open it", "no"),
+        ("hmm, what is its fee?", None),
+        ("which one has no fee?", None),
+        ("I don't want to compare options. Which one earns the most?", None),
+    ],
+)
+def test_an_offer_is_answered_with_the_words_of_agreement(reply: str, answer: str | None) -> None:
+    assert offer_answer(reply, "open_account", OPEN) == answer

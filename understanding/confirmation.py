@@ -714,6 +714,23 @@ def read_confirmation(
     return reading
 
 
+def offer_answer(
+    text: str, task: str, actions: Sequence[str] = ()
+) -> Literal["yes", "no"] | None:
+    """The yes or no a reply gives to a yes/no question that changes nothing by itself.
+
+    "Would you like me to open it?" is answered with the words of agreement a confirmation
+    is read with ("that sounds perfect!", "no thanks"), whatever else the reply says: a
+    yes to such an offer only leads to a listing, which is then confirmed on its own.
+    """
+    reading = read_confirmation(text, Listed(task=task, actions=tuple(actions)))
+    if reading.reading in ("yes", "yes_and_more"):
+        return "yes"
+    if reading.reading == "no" and not ex.is_question(text):
+        return "no"  # "I don't want to compare options. Which one is best?" asks, not declines
+    return None
+
+
 def _names_some_changes(
     text: str, listed: Listed, classify: Classify | None = None, declined: Sequence[str] = ()
 ) -> bool:
@@ -907,7 +924,8 @@ def _read(text: str, listed: Listed, classify: Classify | None = None) -> Confir
 PLAIN = frozenset({"content", "affirm_lead", "all", "weak_separate"})
 # Words that may stand beside a named action without saying anything else ("cancel them both").
 OBJECTS = (
-    "it|them|that|this|both|all|all of them|everything|the order|this order|that order|"
+    "it|them|that|this|that one|this one|both|all|all of them|everything|the order|this order|that order|"
+    "这个|那个|"
     "the (?:whole|entire) order|now|then|just|please|for me|go ahead and|and|直接|就|"
     "on|of|for|with|吧|掉|了|呀|啊|吧吧|的|就|都|全部|两个都|两个|一起|好了|就行|即可|嘛|呗|#w[0-9]{7}"
 )
@@ -1087,8 +1105,20 @@ def _denial(
         and (task := classify(p.text)) is not None
         and not listed.lists(task)
     ]
+    # "No thanks, I'll fund it myself. Let's just close the account now": the no answers
+    # something else said beside the listing, and the listed change is asked for after it
+    if any(_asks_listed(p, listed, classify) for p in after):
+        return ConfirmationReading("unclear", cues=("no_then_listed",))
     rest = " ".join(p.text for p in asked)
     return ConfirmationReading("no", rest=rest, cues=("deny",))
+
+
+def _asks_listed(part: Part, listed: Listed, classify: Classify | None) -> bool:
+    """True when a part asks for the listed change by its action ("let's just close it now")."""
+    if classify is None or not listed.actions or not names_action(part.text, listed.actions):
+        return False
+    task = classify(part.text)
+    return task is not None and listed.lists(task) and not ex.negates_request(part.text)
 
 
 def _narrows_orders(parts: Sequence[Part], listed: Listed) -> bool:
