@@ -672,6 +672,15 @@ def _take_up(
     )
 
 
+def _keeps_waiting(frame_spec: IntentSpec, text: str) -> bool:
+    """True when the change in focus waits while another request is taken up first.
+
+    A change the customer asked for stays asked for; only words that replace it ("no, I
+    meant …", "… instead") or take it back (read before this) end it.
+    """
+    return frame_spec.kind == "write" and not ex.replaces_request(text)
+
+
 def _with_task(
     config: DomainConfig,
     stack: Sequence[TaskFrame],
@@ -769,6 +778,12 @@ def _with_task(
         if spec.digression:
             command: StackCommand = Digress(started, carried)
             return Tracked("digress", spec.name, [command], identity, list(started["slots"]))
+        if _keeps_waiting(frame_spec, text):
+            # "can we close the old account first?" while an opening asks which account: the
+            # opening waits behind the closure and resumes with its question, as a digression's
+            # task does; a change is never dropped because another was asked for first
+            command = Digress(started, carried)
+            return Tracked("switch", spec.name, [command], identity, list(started["slots"]))
         return Tracked("switch", spec.name, [Start(started)], identity, list(started["slots"]))
     # "Sorry, I mistyped. The order is #W…" answers the question even if it reads like a
     # complaint; only asking for a person, or anger, hands the conversation over then.

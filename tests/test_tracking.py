@@ -178,3 +178,34 @@ def test_a_payment_for_the_difference_joins_the_item_change_before_it() -> None:
     assert [(w["intent"], w["slots"].get("payment_ref")) for w in after.paused] == [
         ("modify_items", {"source": "paypal"})
     ]
+
+
+def test_another_change_asked_first_leaves_the_change_in_progress_waiting() -> None:
+    # The exchange asked which item; the customer wants an order cancelled first. The
+    # exchange is not dropped: it waits, with its question, behind the cancellation.
+    exchanging = frame("exchange_items", "item_ids", order_id="#W1111111")
+    slots = {"order_id": "#W2222222"}
+    text = "wait, can we cancel order #W2222222 first? the exchange can wait"
+    tracked = track_on(exchanging, [], {}, text, "cancel_order", slots)
+    assert tracked.act == "switch" and tracked.frame is not None
+    assert tracked.frame["intent"] == "cancel_order"
+    assert [w["intent"] for w in tracked.paused] == ["exchange_items"]
+    assert tracked.paused[-1]["kind"] == "suspended"
+    assert tracked.paused[-1]["asked"] == "item_ids"
+
+
+def test_a_change_replaced_by_another_is_not_kept() -> None:
+    # "no, I meant …" replaces the request in progress: nothing of it waits.
+    exchanging = frame("exchange_items", "item_ids", order_id="#W1111111")
+    text = "no, I meant cancel order #W2222222"
+    tracked = track_on(exchanging, [], {}, text, "cancel_order", {"order_id": "#W2222222"})
+    assert tracked.frame is not None and tracked.frame["intent"] == "cancel_order"
+    assert tracked.paused == []
+
+
+def test_a_look_up_is_not_kept_when_a_change_is_asked() -> None:
+    looking = frame("order_status", "order_id")
+    text = "actually just cancel order #W2222222 please"
+    tracked = track_on(looking, [], {}, text, "cancel_order", {"order_id": "#W2222222"})
+    assert tracked.frame is not None and tracked.frame["intent"] == "cancel_order"
+    assert tracked.paused == []

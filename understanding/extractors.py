@@ -211,6 +211,13 @@ CORRECTION = rx.compile(
     r"wrong (?:order|one|number)|instead)\b|不是|说错了|应该是|搞错了|我是说",
     rx.I,
 )
+# A request said in place of the one in progress ("no, I meant …", "… instead"), as opposed to
+# one asked first ("wait, can we do the other thing first?"), which leaves it waiting.
+REPLACES = rx.compile(
+    r"^\s*(?:no|nope)\b|\b(?:i meant|i mean|instead|rather than|not that one|"
+    r"wrong (?:order|one|account|card))\b|不是|说错了|应该是|搞错了|我是说|改成|换成",
+    rx.I,
+)
 ANGER = rx.compile(
     r"\b(ridiculous|unacceptable|furious|angry|pathetic|useless|terrible|awful|worst|"
     r"scam|fed up|sick of|outrageous|disgusting|incompetent|waste of (?:my )?time)\b|!!+|"
@@ -1443,6 +1450,11 @@ def after_self_correction(text: str) -> str:
 def is_correction(text: str) -> bool:
     """True when the message corrects something said before ("no, it is …", "不是…")."""
     return bool(CORRECTION.search(text))
+
+
+def replaces_request(text: str) -> bool:
+    """True when the message asks for something in place of the request in progress."""
+    return bool(REPLACES.search(text))
 
 
 def is_angry(text: str, *, writes_in_capitals: bool = False) -> bool:
