@@ -136,6 +136,10 @@ class PolicyInput:
     language: str
     recent: Sequence[str] = ()  # the user's last few whole messages, oldest first
     focus_order: str | None = None  # the target the conversation was last about
+    # the customer's other requests, waiting behind this task (suspended or queued), the
+    # next to resume last: a check may depend on what else was asked ("open the savings
+    # account before closing the checking account it needs")
+    waiting: Sequence[TaskFrame] = ()
 
 
 class IdentityRules(Protocol):

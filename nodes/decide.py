@@ -40,6 +40,7 @@ from keel.state.stack import (
     apply,
     current,
     new_frame,
+    waiting,
 )
 from keel.understanding import extractors as ex
 from keel.understanding.confirmation import names_action
@@ -659,6 +660,7 @@ def policy_input(
         language=state.language,
         recent=recent_messages(state.messages),
         focus_order=state.focus_order,
+        waiting=tuple(waiting(state.stack)),
     )
 
 
