@@ -90,6 +90,7 @@ def decide(
     text: str,
     frame: TaskFrame | None = None,
     language: str = "en",
+    waiting: tuple[TaskFrame, ...] = (),
 ) -> tuple[Decision, TaskFrame]:
     """One decision on ``text`` (a new task, or the answer in ``frame``); nothing written."""
     frame = frame if frame is not None else new_frame(intent)
@@ -103,6 +104,7 @@ def decide(
         user_id=user,
         text=text,
         language=language,
+        waiting=waiting,
     )
     decision = HANDLERS[intent](Turn(bank.call, inp, frame))
     assert store.export_bank(bank.url) == before, "the policy changed the database"
@@ -410,6 +412,21 @@ def test_closing_a_checking_closes_its_debit_card_first(bank: Bank) -> None:
     done(bank, decision, "close_account")
     decision, _ = decide(bank, DASH, "close_account", "Shut down my Light Blue checking")
     assert decision.route == "reject" and decision.reply_key == "close_account.no_destination"
+
+
+def test_the_checking_a_savings_opening_needs_is_closed_after_it(bank: Bank) -> None:
+    # The customer asked for a savings account too; their only checking account is the one
+    # that qualifies them for it (held 14 days): it is not closed before the savings opens.
+    opening = new_frame("open_account", {}, ["I'd like to close it and open a savings account"])
+    text = "can we close the old checking account first? the savings can wait"
+    decision, _ = decide(bank, DASH, "close_account", text, waiting=(opening,))
+    assert decision.route == "reject" and decision.reply_key == "close_account.savings_first"
+    assert "Light Blue" in said(decision, "close_account")
+    assert "14 days" in said(decision, "close_account")
+    # with no savings asked for, the closure goes its usual way (its debit card first)
+    checking = new_frame("open_account", {"account_kind": "checking"}, ["open a Blue Account"])
+    decision, _ = decide(bank, DASH, "close_account", text, waiting=(checking,))
+    assert listed(decision, "close_debit_card_4721")["reason"] == "account_closing"
 
 
 def test_close_refusals(bank: Bank) -> None:

@@ -451,6 +451,36 @@ def closure_block(
     return None
 
 
+SAVINGS_WORD = dict(ex.ACCOUNT_KINDS)["saving"]
+
+
+def savings_asked(turn: Turn) -> bool:
+    """True when an opening waiting behind this task asks for a savings account."""
+    return any(
+        frame["intent"] == "open_account"
+        and (
+            frame["slots"].get("account_kind") == "saving"
+            or any(SAVINGS_WORD.search(said) for said in frame["utterances"])
+        )
+        for frame in turn.inp.waiting
+    )
+
+
+def savings_need_it(turn: Turn, account: Mapping[str, Any], held: Sequence[Account]) -> bool:
+    """True when closing ``account`` now would stop the savings account the customer asked for.
+
+    A savings account needs a checking account held for 14 days (§2.11): when this is the
+    one that qualifies, the savings account is opened first, then this one closed.
+    """
+    if family_of(account) != "checking" or not savings_asked(turn):
+        return False
+    rest = [a for a in held if a.get("account_id") != account.get("account_id")]
+    return (
+        opening.savings_refusal(held, []) is None
+        and opening.savings_refusal(rest, []) == "open_account.needs_checking"
+    )
+
+
 def close_account(turn: Turn) -> Decision:
     """Close a bank account: debit cards first, then the money out, then the account."""
     values = stated(turn)
@@ -475,6 +505,8 @@ def close_account(turn: Turn) -> Decision:
     approver = CLOSURE_APPROVAL.get((kind_of(chosen), product_of(chosen)))
     if approver:
         data["approver_key"] = f"approver.{approver}"
+    if savings_need_it(turn, chosen, held):
+        return refuse(turn, "close_account.savings_first", data)
     blocked = closure_block(turn, chosen, held)
     if blocked is not None:
         route, key = blocked
