@@ -177,10 +177,11 @@ class IntentSpec(BaseModel):
         "cancel it': cancel; 'I'll keep it': keep; 'scratch the address change': address). "
         "'Don't do it' takes back any request.",
     )
-    picked_as: TakeBack | None = Field(
-        default=None,
-        description="The verb that picks this task by name as the one to do now ('then do "
-        "the exchange': exchange).",
+    picked_by: list[str] = Field(
+        default_factory=list,
+        description="Words naming this task as the one to do now (RE2, any language): 'then "
+        "do the exchange', 'can we do the account closure first?', '那就换货' (exchange, "
+        "account closure, 换货). The engine reads them in its own phrasings.",
     )
     examples: dict[str, list[str]] = Field(description="Example utterances per language.")
 
@@ -231,6 +232,24 @@ AS_DESTINATION = rx.compile(
     r"\s*(?:\w+\s+){0,4}$|(?:改成|改到|改为|寄到|送到|换成)[^，。；！？\s]{0,4}$",
     rx.I,
 )
+
+
+# How a task is picked by name as the one to do now, around a business's words for it
+# (``IntentSpec.picked_by``): "then do the exchange", "can we do the account closure
+# first?", "let's go with the return", "那就换货", "换货吧".
+PICK_EN = r"\b(?:do|go with|go for|take|prefer|choose|want|start with) the (?:\w+ ){0,2}?(?:%s)\b"
+PICK_ZH = r"(?:那就|就|先)(?:%s)|(?:%s)吧"
+
+
+@lru_cache(maxsize=256)
+def _picking(words: tuple[str, ...]) -> rx.Pattern[str]:
+    alternation = "|".join(f"(?:{w})" for w in words)
+    return rx.compile(f"{PICK_EN % alternation}|{PICK_ZH % (alternation, alternation)}", rx.I)
+
+
+def picks(text: str, words: Sequence[str]) -> bool:
+    """True when ``text`` picks the task these words name as the one to do now."""
+    return bool(words) and _picking(tuple(words)).search(text) is not None
 
 
 def _whole_word(pattern: str) -> str:
@@ -356,10 +375,17 @@ class DomainConfig(BaseModel):
         spec = self.intents.get(name or "")
         return tuple(spec.taken_back_by) if spec is not None else ()
 
-    def picked(self, verb: str | None) -> str | None:
-        """The intent a customer picks by ``verb`` ("then do the exchange"), if one is."""
-        found = [n for n, spec in self.intents.items() if verb and spec.picked_as == verb]
+    def chosen(self, text: str) -> str | None:
+        """The intent a message picks by name as the one to do now ("then do the exchange")."""
+        found = [
+            n for n, spec in self.intents.items() if spec.picked_by and picks(text, spec.picked_by)
+        ]
         return found[0] if len(found) == 1 else None
+
+    @property
+    def picked_words(self) -> tuple[str, ...]:
+        """Every intent's words naming it as the one to do now."""
+        return tuple(word for spec in self.intents.values() for word in spec.picked_by)
 
     def names_own_target(self, label: str, other: str, text: str) -> bool:
         """True when ``text`` names what ``label`` changes and ``other`` does not.

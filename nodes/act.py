@@ -154,6 +154,7 @@ def listed_of(context: Context, state: DialogueState, plan: ActionPlan) -> Liste
             for n in summary_items(call["summary"])
         ),
         write_tasks=write_actions(config),
+        picked_by=config.picked_words,
         write_topics=write_topics(config),
         announced=sum(
             # a request for several targets said to come next counts as that many changes
@@ -826,13 +827,13 @@ def words_for_waiting(
     """
     if reading.reading not in ("correction", "question", "unclear") or ex.is_question(text):
         return None
-    if "picks_task" in reading.cues or ex.chosen_task(text) is not None:
+    config = domain_config(context)
+    if "picks_task" in reading.cues or config.chosen(text) is not None:
         return None  # "then do the exchange": that task is taken up now, not later
     listed_items = plan["summary"].get("items") or []
     shown = " ".join(
         str(v) for i in listed_items for v in (i.get("options") or {}).values()
     ).lower()
-    config = domain_config(context)
     names = list(config.lexicon_products)
     listed_names = {str(i.get("name")) for i in listed_items}
     # "use my gift card for any difference" at an address change's listing: a payment for a

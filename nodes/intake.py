@@ -40,6 +40,7 @@ from keel.understanding import extractors as ex
 from keel.understanding.addresses import amend_address
 from keel.understanding.confirmation import offer_answer
 from keel.understanding.identity import mentions_another, speaker_not_holder
+from keel.understanding.offline import UNKNOWN
 
 
 @lru_cache(maxsize=8)
@@ -223,7 +224,32 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         active_intent=frame["intent"] if frame else None,
         language=state.language,
     )
-    if frame is not None and frame["asked"] in config.yes_no_slots and "yes_no" not in reading.slots:
+    spec = config.intents.get(reading.intent)
+    if spec is not None and spec.kind == "handoff" and ex.declines_person(text):
+        # "…I'll sort it out and come back. No need to transfer me to anyone, thanks": a
+        # person declined is no request for one; the rest of the message is read alone
+        rest = ex.without_declined_person(text)
+        again = (
+            understander.read(
+                rest,
+                expected_slot=frame["asked"] if frame else None,
+                active_intent=frame["intent"] if frame else None,
+                language=state.language,
+            )
+            if rx.search(r"\w", rest)
+            else replace(reading, intent=UNKNOWN, others=())
+        )
+        kept = config.intents.get(again.intent)
+        reading = (
+            again
+            if kept is None or kept.kind != "handoff"
+            else replace(reading, intent=UNKNOWN, confidence=0.0, others=())
+        )
+    if (
+        frame is not None
+        and frame["asked"] in config.yes_no_slots
+        and "yes_no" not in reading.slots
+    ):
         # "That sounds perfect! Let's open that one." answers "would you like me to open it?"
         actions = config.intent(frame["intent"]).actions
         answer = offer_answer(text, frame["intent"], actions)
@@ -233,7 +259,7 @@ def understand(state: DialogueState, runtime: Runtime[Context]) -> dict[str, Any
         reading = replace(reading, slots={**reading.slots, **state.sealed})
     human_asks = asks_for_human(config, reading.intent, state.human_asks)
     correcting = state.confirmation is not None and state.confirmation["reading"] == "correction"
-    chosen = config.picked(ex.chosen_task(text))
+    chosen = config.chosen(text)
     if chosen is not None and frame is not None and chosen != frame["intent"]:
         correcting = False  # "then do the exchange": another task is chosen, not a value changed
     if correcting and frame is not None:

@@ -675,10 +675,11 @@ def _take_up(
 def _keeps_waiting(frame_spec: IntentSpec, text: str) -> bool:
     """True when the change in focus waits while another request is taken up first.
 
-    A change the customer asked for stays asked for; only words that replace it ("no, I
-    meant …", "… instead") or take it back (read before this) end it.
+    "Can we close the old account first? The savings can wait": the customer puts the new
+    request before the change in progress, which stays asked for. Without such words the
+    new request takes its place ("then change the address instead"), as before.
     """
-    return frame_spec.kind == "write" and not ex.replaces_request(text)
+    return frame_spec.kind == "write" and ex.puts_first(text)
 
 
 def _with_task(
@@ -730,8 +731,8 @@ def _with_task(
     }
     new_order = slots.get("order_id") not in (None, frame["slots"].get("order_id"))
     digressing = spec is not None and spec.digression and ex.is_question(text)
-    chosen = config.picked(ex.chosen_task(text))  # "then do the exchange": picked by name
-    if chosen is not None and chosen != frame["intent"] and chosen in config.intents:
+    chosen = config.chosen(text)  # "then do the exchange": picked by name
+    if chosen is not None and chosen != frame["intent"]:
         spec, intent = config.intent(chosen), chosen
         other_task = True
     other_task = (

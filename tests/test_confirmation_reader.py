@@ -441,6 +441,7 @@ RETURN = Listed(
         ("item_change", ("exchange (?:it|them)|换|换成",)),
         ("return_items", ("return (?:it|them)|退",)),
     ),
+    picked_by=("return", "退货", "exchange", "换货"),  # the retail pack's, IntentSpec.picked_by
 )
 
 
@@ -1321,6 +1322,7 @@ OPEN = (r"\bopen\b|开户|开立",)
         ("hmm, what is its fee?", None),
         ("which one has no fee?", None),
         ("I don't want to compare options. Which one earns the most?", None),
+        ("Honestly I don't want to compare. Which one earns the most? Do the math.", None),
     ],
 )
 def test_an_offer_is_answered_with_the_words_of_agreement(reply: str, answer: str | None) -> None:

@@ -114,6 +114,23 @@ def test_handoff_is_a_mode_until_the_human_releases_it(agent: Keel, context: Con
     assert agent.send("s5", "hello").intent == "greeting"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok, I'll sort it out myself and come back later. No need to transfer me to anyone.",
+        "不用转人工，我自己再看看，谢谢",
+    ],
+)
+def test_a_person_declined_is_no_request_for_one(agent: Keel, text: str) -> None:
+    agent.send("decline", "Hi, I'm Noah Brown, zip 80279.")
+    outcome = agent.send("decline", text)
+    assert outcome.awaiting != "human" and "handoff" not in outcome.path
+    assert not agent.in_handoff("decline")
+    # asking for one is still a request for one
+    asked = agent.send("decline", "actually, please transfer me to a human agent")
+    assert asked.awaiting == "human"
+
+
 def test_human_actions_need_a_handoff(agent: Keel) -> None:
     agent.send("s5b", "hello")
     with pytest.raises(NoHandoffError):

@@ -1,6 +1,6 @@
 import pytest
 
-from keel.domain.config import load_domain
+from keel.domain.config import load_domain, picks
 from keel.understanding import extractors as ex
 
 RETAIL = load_domain("retail")
@@ -240,10 +240,14 @@ def test_request_shapes() -> None:
     )
     assert ex.split_next_request("好的，然后把另一个订单也取消") == ("好的，", "把另一个订单也取消")
     assert ex.split_next_request("no, it is order #W1234567") == ("no, it is order #W1234567", "")
-    assert ex.chosen_task("ugh ok. then do the exchange, the boots matter more") == "exchange"
-    assert RETAIL.picked("exchange") == "exchange_items"
-    assert RETAIL.picked(ex.chosen_task("那就退货吧")) == "return_items"
-    assert ex.chosen_task("I want to exchange the boots") is None
+    assert RETAIL.chosen("ugh ok. then do the exchange, the boots matter more") == "exchange_items"
+    assert RETAIL.chosen("那就退货吧") == "return_items"
+    assert RETAIL.chosen("I want to exchange the boots") is None
+    # a business's own words, in the engine's phrasings
+    assert picks("Wait, can we do the account closure first?", ["account closure"])
+    assert picks("ok, let's go with the card closure", ["card closure"])
+    assert not picks("can we do the closure first?", ["account closure"])  # which: not said
+    assert picks("那就销户吧", ["销户"]) and not picks("销户要多久", ["销户"])
     assert ex.yes_no("The one with no water resistance.") is None  # a description, not a no
     assert ex.yes_no("hmm no, leave it") == "no"
     assert ex.wants_split_payment("can you split the payment over another card?")
@@ -283,3 +287,22 @@ def test_an_item_left_out_of_a_change_that_goes_on_takes_nothing_back(
     """Joint blind task 72: "台灯也不换了，只换双肩包" at a question of the address change dropped
     the address change ("好的，已放弃该请求")."""
     assert ex.negates_request(text, RETAIL.taken_back_by("modify_address")) is taken_back
+
+
+@pytest.mark.parametrize(
+    ("text", "declines", "rest"),
+    [
+        (
+            "I'll come back later. No need to transfer me to anyone, thanks.",
+            True,
+            "I'll come back later. , thanks",
+        ),
+        ("I don't need a human, just cancel it", True, ", just cancel it"),
+        ("不用转人工，我自己来", True, "，我自己来"),
+        ("transfer me to a human please", False, "transfer me to a human please"),
+        ("I want to talk to a person, not a bot", False, "I want to talk to a person, not a bot"),
+    ],
+)
+def test_a_person_declined_is_found_and_cut(text: str, declines: bool, rest: str) -> None:
+    assert ex.declines_person(text) is declines
+    assert ex.without_declined_person(text).strip(" .,") == rest.strip(" .,")

@@ -203,6 +203,16 @@ def test_a_change_replaced_by_another_is_not_kept() -> None:
     assert tracked.paused == []
 
 
+def test_another_change_said_in_its_place_replaces_the_change_in_progress() -> None:
+    # After "you can't cancel only those items", "then cancel the whole order" is said in
+    # place of the first request: nothing of it waits.
+    changing = frame("modify_items", "order_id")
+    text = "I don't care then, cancel the whole order #W2222222"
+    tracked = track_on(changing, [], {}, text, "cancel_order", {"order_id": "#W2222222"})
+    assert tracked.frame is not None and tracked.frame["intent"] == "cancel_order"
+    assert tracked.paused == []
+
+
 def test_a_look_up_is_not_kept_when_a_change_is_asked() -> None:
     looking = frame("order_status", "order_id")
     text = "actually just cancel order #W2222222 please"

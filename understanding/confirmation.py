@@ -35,6 +35,7 @@ from typing import Any, Literal
 import re2
 import yaml
 
+from keel.domain.config import picks
 from keel.understanding import extractors as ex
 from keel.understanding.addresses import swapped_values, without_disowned
 
@@ -83,6 +84,9 @@ class Listed:
     # Requests the confirmation said would follow ("After that, I'll help you with …"): "do
     # both" may count them.
     announced: int = 0
+    # The business's words naming a task as the one to do now ("exchange": "then do the
+    # exchange"), IntentSpec.picked_by of every intent.
+    picked_by: tuple[str, ...] = ()
     # The domain's write tasks with the words of what each changes ("address", "payment").
     write_topics: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # The items of the customer's other orders, with their names: naming one ("it's the
@@ -714,9 +718,7 @@ def read_confirmation(
     return reading
 
 
-def offer_answer(
-    text: str, task: str, actions: Sequence[str] = ()
-) -> Literal["yes", "no"] | None:
+def offer_answer(text: str, task: str, actions: Sequence[str] = ()) -> Literal["yes", "no"] | None:
     """The yes or no a reply gives to a yes/no question that changes nothing by itself.
 
     "Would you like me to open it?" is answered with the words of agreement a confirmation
@@ -726,7 +728,8 @@ def offer_answer(
     reading = read_confirmation(text, Listed(task=task, actions=tuple(actions)))
     if reading.reading in ("yes", "yes_and_more"):
         return "yes"
-    if reading.reading == "no" and not ex.is_question(text):
+    asks = ex.is_question(text) or "?" in text or "？" in text
+    if reading.reading == "no" and not asks:
         return "no"  # "I don't want to compare options. Which one is best?" asks, not declines
     return None
 
@@ -924,8 +927,8 @@ def _read(text: str, listed: Listed, classify: Classify | None = None) -> Confir
 PLAIN = frozenset({"content", "affirm_lead", "all", "weak_separate"})
 # Words that may stand beside a named action without saying anything else ("cancel them both").
 OBJECTS = (
-    "it|them|that|this|that one|this one|both|all|all of them|everything|the order|this order|that order|"
-    "这个|那个|"
+    "it|them|that|this|that one|this one|both|all|all of them|everything|the order|"
+    "this order|that order|这个|那个|"
     "the (?:whole|entire) order|now|then|just|please|for me|go ahead and|and|直接|就|"
     "on|of|for|with|吧|掉|了|呀|啊|吧吧|的|就|都|全部|两个都|两个|一起|好了|就行|即可|嘛|呗|#w[0-9]{7}"
 )
@@ -1305,7 +1308,7 @@ def _other_change(
     for part in parts:
         # A task picked by name ("then do the exchange") counts even where it reads as a
         # question; otherwise a question is answered, and "地址不改了" declines.
-        picked = ex.chosen_task(part.text) is not None
+        picked = picks(part.text, listed.picked_by)
         if part.agrees or part.empty or "deny" in part.kinds:
             continue
         # "只取消 #W2" is short but names its order: long enough to ask for a change

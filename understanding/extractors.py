@@ -1092,21 +1092,6 @@ def refers_back(text: str) -> bool:
     return bool(REFERS_BACK.search(text))
 
 
-# A task named by its verb as the thing to do now ("then do the exchange", "换货吧"): the
-# verb, which a business's intent claims (``IntentSpec.picked_as``).
-PICK = r"\b(?:do|go with|go for|take|prefer|choose|want) the "
-TASK_VERBS: list[tuple[rx.Pattern[str], str]] = [
-    (rx.compile(PICK + r"exchange\b|换货吧|那就换货", rx.I), "exchange"),
-    (rx.compile(PICK + r"return\b|退货吧|那就退货", rx.I), "return"),
-]
-
-
-def chosen_task(text: str) -> str | None:
-    """The verb of the task the user picks by name ("ok, then do the exchange"), if any."""
-    found = [verb for pattern, verb in TASK_VERBS if pattern.search(text)]
-    return found[0] if len(found) == 1 else None
-
-
 ANY = "*"
 # "scratch the return", "forget about the cancellation": a request dropped by name
 DROPPED = r"\b(?:scratch|forget(?: about)?|drop|skip|never ?mind(?: about)?)\s+(?:the|that|my)\s+"
@@ -1213,6 +1198,30 @@ PERSON = rx.compile(
     r"operator|staff|real)\b|人工|真人|客服|经理|主管",
     rx.I,
 )
+
+
+# A person declined, not asked for ("no need to transfer me to anyone", "不用转人工"): the
+# clause, so that the rest of the message is read without it.
+DECLINES_PERSON = rx.compile(
+    r"[^.!?;,]*\b(?:no need to|(?:i )?(?:don'?t|do not|won'?t) (?:need|want) (?:you )?to|"
+    r"(?:please )?(?:don'?t|do not))\s+(?:transfer|connect|put|pass|escalate|hand)\b[^.!?;,]*|"
+    r"[^.!?;,]*\b(?:no need for|(?:i )?(?:don'?t|do not) (?:need|want)|not asking for)\s+"
+    r"(?:a |an |the |any |to (?:talk|speak) to (?:a |an |the )?)?(?:human|person|agent|"
+    r"representative|rep|manager|supervisor|anyone|someone|somebody)\b[^.!?;,]*|"
+    r"[^。！？；，,]*(?:不用|不需要|不要|别|无需)(?:帮我)?(?:转|转接|找)(?:人工|真人|客服|经理|别人)"
+    r"[^。！？；，,]*",
+    rx.I,
+)
+
+
+def declines_person(text: str) -> bool:
+    """True when the message says it needs no person ("no need to transfer me")."""
+    return bool(DECLINES_PERSON.search(text))
+
+
+def without_declined_person(text: str) -> str:
+    """The message without its clauses declining a person."""
+    return " ".join(DECLINES_PERSON.sub(" ", text).split())
 
 
 def asks_for_person(text: str) -> bool:
@@ -1450,6 +1459,21 @@ def after_self_correction(text: str) -> str:
 def is_correction(text: str) -> bool:
     """True when the message corrects something said before ("no, it is …", "不是…")."""
     return bool(CORRECTION.search(text))
+
+
+# A request put before the one in progress ("can we close the old account first?", "the
+# savings can wait", "先把旧账户销了"): the one in progress waits for it.
+GOES_FIRST = rx.compile(
+    r"\b(?:first|beforehand|before (?:that|this|the other|anything else)|can wait|"
+    r"(?:do|deal with|handle) (?:that|it|the rest|the other) (?:later|after))\b|"
+    r"先|之前|再说|等会儿再|晚点再",
+    rx.I,
+)
+
+
+def puts_first(text: str) -> bool:
+    """True when the message asks for its request before the one in progress."""
+    return bool(GOES_FIRST.search(text)) and not replaces_request(text)
 
 
 def replaces_request(text: str) -> bool:
