@@ -429,6 +429,16 @@ def test_the_checking_a_savings_opening_needs_is_closed_after_it(bank: Bank) -> 
     assert listed(decision, "close_debit_card_4721")["reason"] == "account_closing"
 
 
+def test_an_account_named_as_where_money_comes_from_is_not_the_one_closed(bank: Bank) -> None:
+    # The closure asked for names the Light Blue checking; a later message of the task names
+    # the savings only as the source of a deposit: the listing is still about Light Blue.
+    frame = new_frame("close_account")
+    frame["utterances"].append("I want to get rid of my Light Blue checking account")
+    text = "ok, and fund the new one with the opening deposit from my savings account"
+    decision, _ = decide(bank, DASH, "close_account", text, frame)
+    assert listed(decision, "close_debit_card_4721")["card_id"] == "dbc_eb39f77868_lightblue"
+
+
 def test_close_refusals(bank: Bank) -> None:
     decision, _ = decide(bank, LUCIA, "close_account", "close my checking account")
     assert decision.route == "reject" and decision.reply_key == "close_account.card_frozen"

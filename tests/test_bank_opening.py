@@ -63,6 +63,28 @@ def test_needs_stated_while_opening_are_advised_and_a_yes_opens_that_account(
     assert [(a["account_type"], a["account_class"]) for a in opened] == [("savings", product)]
 
 
+def test_advice_asked_on_its_own_offers_the_account_and_a_yes_in_words_lists_it(
+    context: Context,
+) -> None:
+    # Advice asked outright (not while opening) by a verified customer ends with the offer;
+    # "that sounds perfect, let's set it up" answers it, and only the listing's yes opens.
+    agent = Keel(context)
+    before = accounts(context)
+    agent.send("r", RAFA)
+    advised = agent.send(
+        "r", "Which savings account would earn the most on $8,000? Just tell me the one."
+    )
+    assert "Would you like me to open the" in advised.reply
+    assert accounts(context) == before
+    listed = agent.send("r", "That sounds perfect! Let's set it up.")
+    assert listed.awaiting == "confirmation"
+    product = next(p for p in ("Green Account", "Gold Account") if p in listed.reply)
+    assert product in advised.reply and accounts(context) == before
+    agent.send("r", "yes")
+    opened = [a for k, a in accounts(context).items() if k not in before]
+    assert [(a["account_type"], a["account_class"]) for a in opened] == [("savings", product)]
+
+
 def test_a_no_to_the_advised_account_opens_nothing_and_asks_which(context: Context) -> None:
     agent = Keel(context)
     before = accounts(context)

@@ -37,6 +37,7 @@ from keel.domain.bank.decisions import (
 )
 from keel.domain.pack import Decision
 from keel.safety import patterns as rx
+from keel.understanding.confirmation import names_action
 
 Account = dict[str, Any]
 
@@ -481,13 +482,45 @@ def savings_need_it(turn: Turn, account: Mapping[str, Any], held: Sequence[Accou
     )
 
 
+TARGET_KEYS = ("card_name", "account_kind", "card_last4")
+CLOSE_ACTIONS = (r"\bclos\w*|\bshut\b|\bcancel\w*|销户|关闭|注销|关掉",)
+
+
+def closure_texts(turn: Turn) -> list[str]:
+    """The task's messages that may name the account to close.
+
+    "…and fund it from my Silver checking account" names an account as where money comes
+    from, not as the one to close: a message naming accounts only in a transfer's roles,
+    without asking to close, names no closure's account.
+    """
+    return [
+        text
+        for text in texts(turn)
+        if names_action(text, CLOSE_ACTIONS) or not any(direction(text))
+    ]
+
+
+def closure_values(turn: Turn) -> dict[str, Any]:
+    """The closure's values, its account read only where an account to close may be named."""
+    values = {k: v for k, v in stated(turn).items() if k not in TARGET_KEYS}
+    for text in closure_texts(turn):
+        read = {
+            "card_name": ex.card_name(text),
+            "account_kind": ex.account_kind(text),
+            "card_last4": ex.card_last4(text),
+        }
+        values.update({k: v for k, v in read.items() if v is not None})
+    return values
+
+
 def close_account(turn: Turn) -> Decision:
     """Close a bank account: debit cards first, then the money out, then the account."""
-    values = stated(turn)
+    values = closure_values(turn)
     held = accounts(turn)
     ids = [str(a["account_id"]) for a in held]
     ref = ref_of_values(values)
-    ref = Ref(ref.product, ref.family, ref.last4, ref_of(" ".join(texts(turn)), ids).account_id)
+    said = " ".join(closure_texts(turn))
+    ref = Ref(ref.product, ref.family, ref.last4, ref_of(said, ids).account_id)
     named = matching(held, ref)
     if named and not any(is_open(a) for a in named):
         return respond(turn, "close_account.already_closed", {"account": label(named[0])})

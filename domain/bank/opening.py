@@ -405,6 +405,25 @@ def advise_opening(turn: Turn, family: str | None) -> Decision | None:
     return ask(turn, "open_recommended", key, data)
 
 
+def recommend(turn: Turn) -> Decision:
+    """Product advice; to a verified customer, an account the bank opens is offered to open.
+
+    "Which ONE account fits everything I told you?" ends with "Would you like me to open the
+    Sky Blue for you?", a yes/no question of an opening: a yes lists that opening for its
+    own yes, as when the advice was asked for while opening an account.
+    """
+    if turn.inp.user_id:
+        wants = products.criteria(products.own_question(texts(turn)), turn.frame["asked"])
+        if wants.kind in ("checking", "savings", "pair"):
+            asking = turn.frame["intent"]
+            turn.frame["intent"] = "open_account"
+            advice = advise_opening(turn, None)
+            if advice is not None:
+                return advice
+            turn.frame["intent"] = asking
+    return products.recommend(turn)
+
+
 def then_open(turn: Turn, decision: Decision, product: str) -> Decision:
     """The opening of an advised combination's second account, waiting behind the first.
 

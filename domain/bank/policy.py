@@ -20,7 +20,7 @@ from keel.domain.bank import (
     clock,
     corrections,
     credit,
-    products,
+    opening,
     referral_advice,
 )
 from keel.domain.bank.decisions import (
@@ -217,7 +217,7 @@ HANDLERS: dict[str, Callable[[Turn], Decision]] = {
     "dispute_status": dispute_status,
     "dispute_transaction": dispute_transaction,
     "policy_question": knowledge,
-    "recommend_product": products.recommend,
+    "recommend_product": opening.recommend,
     "referral": referral_advice.advise,
     **dict.fromkeys(NOT_IN_CHAT, not_in_chat),
     **accounts.HANDLERS,
@@ -234,8 +234,11 @@ def asked_for(inp: PolicyInput, frame: TaskFrame) -> bool:
     $96,000 and a Green checking") may read as a request, and is none.
     """
     spec = inp.config.intents.get(frame["intent"])
-    if spec is None or not spec.actions or frame["slots"].get("offer_accepted"):
+    slots = frame["slots"]
+    if spec is None or not spec.actions or slots.get("offer_accepted"):
         return True  # (a yes to a change the policy offered in its question: corrections.py)
+    if slots.get("open_recommended") in (True, "yes") and slots.get("recommended"):
+        return True  # a yes to "Would you like me to open the Sky Blue for you?"
     return any(names_action(text, spec.actions) for text in frame["utterances"])
 
 
