@@ -718,6 +718,9 @@ def read_confirmation(
     return reading
 
 
+SENTENCE_END = re2.compile(r"[.!?。！？]+")
+
+
 def offer_answer(text: str, task: str, actions: Sequence[str] = ()) -> Literal["yes", "no"] | None:
     """The yes or no a reply gives to a yes/no question that changes nothing by itself.
 
@@ -725,10 +728,17 @@ def offer_answer(text: str, task: str, actions: Sequence[str] = ()) -> Literal["
     is read with ("that sounds perfect!", "no thanks"), whatever else the reply says: a
     yes to such an offer only leads to a listing, which is then confirmed on its own.
     """
-    reading = read_confirmation(text, Listed(task=task, actions=tuple(actions)))
+    listed = Listed(task=task, actions=tuple(actions))
+    reading = read_confirmation(text, listed)
     if reading.reading in ("yes", "yes_and_more"):
         return "yes"
     asks = ex.is_question(text) or "?" in text or "？" in text
+    # "That sounds perfect. Let's do it! I'll apply for the card myself.": a reply that opens
+    # with agreement and declines nothing takes the offer, whatever it goes on to say
+    sentences = [s for s in SENTENCE_END.split(text) if s.strip()]
+    readings = [read_confirmation(s, listed).reading for s in sentences]
+    if len(readings) > 1 and readings[0] == "yes" and "no" not in readings and not asks:
+        return "yes"
     if reading.reading == "no" and not asks:
         return "no"  # "I don't want to compare options. Which one is best?" asks, not declines
     return None
