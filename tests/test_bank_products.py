@@ -749,3 +749,26 @@ def test_out_of_network_atms_said_in_other_words(text: str) -> None:
     from keel.domain.bank.needs import OUT_OF_NETWORK
 
     assert OUT_OF_NETWORK.search(text)
+
+
+def test_a_combination_asked_after_needs_keeps_the_needs() -> None:
+    # "…while meeting all of that?" and a combination that adds a card to the savings asked
+    # about before both build on the earlier message; a question of another product alone
+    # starts anew.
+    from keel.domain.bank.products import own_question
+
+    needs = "For savings I need ATM fee rebates. $10,000 for a full year."
+    combo = "What combination of checking, savings and a credit card earns the most on it?"
+    assert own_question([needs, combo]) == [needs, combo]
+    back = "Which checking account fits all of that?"
+    assert own_question([needs, back]) == [needs, back]
+    other = "And which credit card is best for travel?"
+    assert own_question([needs, other]) == [other]
+
+
+def test_rebates_asked_of_the_savings_are_the_savings_own() -> None:
+    from keel.domain.bank.needs import criteria as read_needs
+
+    said = "For checking I need overdraft protection. And for savings I need ATM fee rebates."
+    assert read_needs([said]).savings_rebates
+    assert not read_needs(["I use ATMs a lot, so ATM fee rebates matter to me."]).savings_rebates

@@ -43,6 +43,7 @@ class Criteria:
     min_limit: float | None = None
     no_overdraft_fee: bool = False
     atm_rebates: bool = False
+    savings_rebates: bool = False  # the rebates asked of the savings account itself
     atm_abroad: bool = False
     waivable: bool = False
     balance: float | None = None
@@ -734,6 +735,9 @@ def dislikes_foreign_fees(texts: Sequence[str]) -> bool:
     return any(FOREIGN_FEE_WORD.search(t) and DISLIKE_WORD.search(t) for t in texts)
 
 
+SENTENCES = rx.compile(r"[.!?;。！？；\n]+")
+
+
 def account_needs(texts: Sequence[str], said: str) -> dict[str, Any]:
     """What a checking or savings account must do, as the messages state it."""
     zero_fee = bool(ZERO_FEE.search(said))
@@ -757,6 +761,10 @@ def account_needs(texts: Sequence[str], said: str) -> dict[str, Any]:
         "no_foreign_fee": bool(NO_FOREIGN_FEE.search(said)) or dislikes_foreign_fees(texts),
         "atm_rebates": bool(
             REBATE_WORD.search(said) or (REIMBURSE_WORD.search(said) and ATM_WORD.search(said))
+        ),
+        "savings_rebates": any(
+            SAVINGS_WORD.search(s) and (REBATE_WORD.search(s) or REIMBURSE_WORD.search(s))
+            for s in SENTENCES.split(said)
         ),
     }
 

@@ -440,13 +440,17 @@ def then_open(turn: Turn, decision: Decision, product: str) -> Decision:
 def product_chosen(turn: Turn, values: Mapping[str, Any], held: Sequence[Account]) -> str | None:
     """The product to open: named by the customer, or advised and agreed to."""
     product = product_named(turn, values)
+    agreed = yes_no(turn, "open_recommended")
+    if product in CREDIT_CARD_NAMES and agreed and turn.frame["asked"] == "open_recommended":
+        # "Let's do it - open the accounts! I'll apply for the Silver Rewards Card myself":
+        # the card is the customer's own application; the yes is to the accounts offered
+        product = None
     if product is not None and held_as_said(turn, product, held):
         # "I already have a Green Account … I want a second checking": the product the
         # customer holds is the one they describe, not the one they choose to open
         product = None
     if product is not None:
         return product
-    agreed = yes_no(turn, "open_recommended")
     if turn.frame["asked"] is None and agreed and turn.slots.get("recommended"):
         return str(turn.slots["recommended"])  # the second of a combination agreed to
     if turn.frame["asked"] == "open_recommended":

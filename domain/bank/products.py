@@ -726,6 +726,8 @@ def combo_checking(wants: Criteria, savings: Savings) -> list[Checking]:
 
 def combo_rebates(wants: Criteria, savings: Savings, checking: Checking) -> bool:
     """ATM fee rebates asked of the combination: either account may give them."""
+    if wants.savings_rebates and savings.atm_rebate <= 0:
+        return False  # "for savings … I need ATM fee rebates": the savings must give them
     rebate = max(savings.atm_rebate, checking.atm_rebate)
     if wants.min_rebate is not None and rebate < wants.min_rebate:
         return False
@@ -820,12 +822,34 @@ def answer(ranked: Sequence[Ranked], basis: str, kind: Kind) -> tuple[str, dict[
     return f"recommend.{kind}.{basis}", data
 
 
+# A question that builds on what was said before ("… while meeting all of that?", "with my
+# requirements", "根据我说的这些"): the earlier needs stay part of it.
+REFERS_BACK = rx.compile(
+    r"\b(?:all (?:of )?(?:that|this|those|these)|"
+    r"everything (?:i|i've|i have) (?:said|told|mentioned)|"
+    r"my (?:requirements|needs|criteria|must-haves)|"
+    r"(?:meets?|meeting|fits?|fitting) (?:all|everything)|"
+    r"what i (?:said|told you|mentioned))\b|"
+    r"(?:我|刚才)(?:说|提)的(?:这些|那些)?|这些要求|那些要求|我的要求",
+    rx.I,
+)
+
+
 def own_question(said: Sequence[str]) -> list[str]:
-    """The messages of this question: a latest message asking of another product starts anew."""
+    """The messages of this question: a latest message asking of another product starts anew.
+
+    A combination asked for ("which checking, savings and card together …") adds a product
+    to the one asked before rather than changing the subject; so does a question that
+    refers back to what was said.
+    """
     if len(said) < 2:
         return list(said)
     latest = kind_of(said[-1])
-    if latest is not None and kind_of(" ".join(said[:-1])) != latest:
+    earlier = kind_of(" ".join(said[:-1]))
+    builds_on = (latest == "pair" and earlier in ("savings", "card")) or bool(
+        REFERS_BACK.search(said[-1])
+    )
+    if latest is not None and earlier != latest and not builds_on:
         return [said[-1]]
     return list(said)
 
