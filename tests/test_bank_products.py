@@ -772,3 +772,11 @@ def test_rebates_asked_of_the_savings_are_the_savings_own() -> None:
     said = "For checking I need overdraft protection. And for savings I need ATM fee rebates."
     assert read_needs([said]).savings_rebates
     assert not read_needs(["I use ATMs a lot, so ATM fee rebates matter to me."]).savings_rebates
+
+
+def test_a_linked_savings_covering_overspending_asks_of_a_checking_account() -> None:
+    from keel.domain.bank.needs import criteria as read_needs
+
+    said = "我想开个支票账户。万一花超了，能自动从关联的储蓄账户转钱过来，宁可付点转账费。"
+    wants = read_needs([said])
+    assert wants.kind == "checking" and wants.overdraft_protection

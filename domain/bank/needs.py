@@ -249,7 +249,9 @@ NO_MINIMUM = rx.compile(
 OVERDRAFT_PROTECTION = rx.compile(
     r"\boverdraft protection\b|\blink(?:ed)? (?:a |my |the )?savings\b[^.?!]{0,40}\bcover|"
     r"\bsavings (?:account )?(?:to )?cover (?:an |any |my )?overdraft|"
-    r"透支保护|关联储蓄[^，。？！]{0,8}透支",
+    r"透支保护|关联储蓄[^，。？！]{0,8}透支|"
+    # "万一花超了，能自动从关联的储蓄账户转钱过来": a linked savings that covers overspending
+    r"(?:从|由)?(?:关联|绑定|连接)的?储蓄(?:账户)?[^，。？！]{0,8}(?:转|划|补)",
     rx.I,
 )
 EARLY_DEPOSIT = rx.compile(
