@@ -414,10 +414,6 @@ class OfflineUnderstander:
             (asked_as(self.config, label, part), c)
             for part, (label, c) in zip(parts, accepted, strict=True)
         ]
-        accepted = [
-            self._cued_reading(part, label, c)
-            for part, (label, c) in zip(parts, accepted, strict=True)
-        ]
         if self._mixture(text, parts, [label for label, _ in accepted]) or self._outweighed(
             text, parts, accepted
         ):
@@ -792,17 +788,6 @@ class OfflineUnderstander:
             if any(rx.fullmatch(p, text.strip(), rx.I) for p in spec.patterns):
                 return name
         return None
-
-    def _cued_reading(self, part: str, label: str, confidence: float) -> tuple[str, float]:
-        """A part one cue names is that cue's request, whatever the examples make of it.
-
-        "哪一个信用卡+储蓄账户的组合净收益最高？" reads to the examples as a dispute; the
-        business's cue for advice names it, and where in the message it was asked counts.
-        """
-        named = self._cued(part)
-        if len(named) == 1 and named[0] != label:
-            return named[0], max(confidence, CUE_CONFIDENCE)
-        return label, confidence
 
     def _cued(self, text: str) -> list[str]:
         """Intents a cue names in a sentence that asks for them.
