@@ -465,3 +465,14 @@ def test_details_that_identify_a_bank_customer_and_nothing_else_are_read_as_iden
 def test_requests_named_by_the_banks_cues(text: str, intent: str) -> None:
     reader = understander_of(Context(domain="bank"))
     assert reader.read(text).intent == intent
+
+
+def test_kinds_listed_together_name_no_one_kind() -> None:
+    from keel.domain.bank.extract import account_kind
+
+    # "what combination of checking, savings and credit card…" while a savings opening was
+    # advised must not turn the opening into a checking one
+    assert account_kind("what combination of checking, savings and credit card is best?") is None
+    assert account_kind("支票和储蓄账户哪个组合最好") is None
+    assert account_kind("open a checking account") == "checking"
+    assert account_kind("move $500 from savings to checking") == "saving"

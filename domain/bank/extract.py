@@ -648,8 +648,22 @@ def card_name(text: str) -> str | None:
     return kept[0][2]
 
 
+# Kinds listed together ("checking, savings and a credit card", "支票和储蓄"): no one kind.
+KINDS_LISTED = rx.compile(
+    r"\b(?:checking|savings?)\s*(?:,|and|or|&|\+|/)\s*(?:a |an |the )?(?:checking|savings?)\b|"
+    r"(?:支票|储蓄)(?:账户)?(?:、|和|与|及|加|\+)(?:支票|储蓄)",
+    rx.I,
+)
+
+
 def account_kind(text: str) -> str | None:
-    """The kind ("checking" or "saving") of the bank account named first."""
+    """The kind ("checking" or "saving") of the bank account named first.
+
+    Kinds listed together ("what combination of checking, savings and credit card …")
+    name no one kind: None.
+    """
+    if KINDS_LISTED.search(text):
+        return None
     hits = [(m.start(), kind) for kind, p in ACCOUNT_KINDS if (m := p.search(text))]
     return min(hits)[1] if hits else None
 
